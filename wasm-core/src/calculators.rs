@@ -1,0 +1,63 @@
+//! Sizing calculators people use on their own systems.
+//!
+//! Each calculator is a typed function in the sub-model it belongs to; this registry gives them
+//! names so the CLI, the wasm surface and the reference data can call them by name with JSON.
+//! Inputs cross the same validation as scenarios: unknown fields and out-of-range values are
+//! errors naming the field.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::scenario::{ScenarioError, Validate, Validator};
+
+/// A named calculator.
+pub struct Calculator {
+    /// Stable name used in JSON, the CLI and reference data (`log_volume`).
+    pub name: &'static str,
+    /// One line for menus.
+    pub title: &'static str,
+    /// Runs the calculator on JSON input.
+    pub run: fn(&serde_json::Value) -> Result<serde_json::Value, ScenarioError>,
+    /// The JSON Schema of the input.
+    pub input_schema: fn() -> serde_json::Value,
+}
+
+/// Every calculator, in menu order.
+pub const CALCULATORS: &[Calculator] = &[
+    Calculator {
+        name: "log_volume",
+        title: "Log data per message and archive volume per day",
+        run: |input| typed(input, crate::model::log::log_volume),
+        input_schema: || schema_of::<crate::model::log::LogVolumeInput>(),
+    },
+    // New calculators are added here, one entry each.
+];
+
+/// Runs the calculator called `name` on `input`.
+pub fn run(name: &str, input: &serde_json::Value) -> Result<serde_json::Value, ScenarioError> {
+    match CALCULATORS.iter().find(|c| c.name == name) {
+        Some(c) => (c.run)(input),
+        None => Err(ScenarioError::field(
+            "calculator",
+            name,
+            format!("one of {}", CALCULATORS.iter().map(|c| c.name).collect::<Vec<_>>().join(", ")),
+        )),
+    }
+}
+
+/// Deserialises and validates `I`, applies `f`, serialises the result.
+fn typed<I, O>(input: &serde_json::Value, f: fn(&I) -> O) -> Result<serde_json::Value, ScenarioError>
+where
+    I: DeserializeOwned + Validate,
+    O: Serialize,
+{
+    let parsed: I = serde_path_to_error::deserialize(input.clone()).map_err(ScenarioError::from_serde)?;
+    let mut v = Validator::new();
+    parsed.validate(&mut v);
+    v.finish()?;
+    Ok(serde_json::to_value(f(&parsed)).expect("calculator output serialises"))
+}
+
+fn schema_of<T: schemars::JsonSchema>() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(T)).expect("schema serialises")
+}

@@ -1,0 +1,66 @@
+//! Transcendental functions for the model.
+//!
+//! The model must give bit-for-bit the same answer natively and in wasm (shared test vectors
+//! check it). `f64::exp` and friends call the platform's libm natively but a Rust port in wasm,
+//! and the two can differ in the last bit, so every sub-model calls these wrappers over the
+//! portable `libm` crate instead. `sqrt`, `+ - * /`, `min`/`max` are exact IEEE operations and
+//! are safe to use directly.
+
+/// e^x.
+pub fn exp(x: f64) -> f64 {
+    libm::exp(x)
+}
+
+/// Natural logarithm.
+pub fn ln(x: f64) -> f64 {
+    libm::log(x)
+}
+
+/// Base-2 logarithm.
+pub fn log2(x: f64) -> f64 {
+    libm::log2(x)
+}
+
+/// Base-10 logarithm.
+pub fn log10(x: f64) -> f64 {
+    libm::log10(x)
+}
+
+/// x^y.
+pub fn pow(x: f64, y: f64) -> f64 {
+    libm::pow(x, y)
+}
+
+/// Smallest power of two that is at least `x` (for `x` <= 1 returns 1).
+pub fn next_power_of_two(x: f64) -> f64 {
+    if x <= 1.0 {
+        return 1.0;
+    }
+    let p = libm::ceil(libm::log2(x));
+    let candidate = libm::exp2(p);
+    // Guard against log2 rounding just below an exact power.
+    if candidate < x { candidate * 2.0 } else { candidate }
+}
+
+/// Rounds up to a whole number.
+pub fn ceil(x: f64) -> f64 {
+    libm::ceil(x)
+}
+
+/// Rounds down to a whole number.
+pub fn floor(x: f64) -> f64 {
+    libm::floor(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_power_of_two_rounds_up_only_when_needed() {
+        assert_eq!(next_power_of_two(4096.0), 4096.0);
+        assert_eq!(next_power_of_two(4097.0), 8192.0);
+        assert_eq!(next_power_of_two(0.5), 1.0);
+        assert_eq!(next_power_of_two(1_048_576.0 + 1.0), 2_097_152.0);
+    }
+}

@@ -1,0 +1,171 @@
+//! The scenario: everything a learner can dial in, as one versioned JSON document.
+//!
+//! Parsing is the single validation point of the whole product. A document that parses is a
+//! scenario the model can evaluate without panicking and without producing NaN or infinity;
+//! anything else is a [`ScenarioError`] that names the field, the value and what is allowed.
+//!
+//! Every section has defaults (the IBM MQ for z/OS 9.4 performance report's environment, see
+//! `004_c01e4fc945a28128.txt`, Appendix B), so a document only needs the fields it changes.
+//! Sections that belong to one subsystem are defined beside that subsystem's model in
+//! `model/`; this file composes them.
+
+mod error;
+mod validate;
+mod workload;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use error::{FieldError, ScenarioError};
+pub use validate::{Validate, Validator};
+pub use workload::{Persistence, Processor, QueueType, Release, SyncpointMode, SystemConfig, Workload, WorkloadKind};
+
+use crate::model::{
+    cf::CfConfig, channel::ChannelConfig, expiry::ExpiryConfig, failover::FailoverConfig, grouping::GroupingConfig,
+    kafka::KafkaConfig, log::LogConfig, queue_statistics::QueueStatisticsConfig, streaming::StreamingConfig,
+    svrconn::ConnectionConfig,
+};
+
+/// The scenario document format this build reads and writes.
+pub const SCENARIO_SCHEMA_VERSION: u32 = 1;
+
+/// One complete, validated scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Scenario {
+    /// Document format version; must be 1.
+    pub schema_version: u32,
+    /// A short title shown in the UI.
+    pub name: String,
+    /// The MQ release whose code paths and storage layout apply.
+    pub release: Release,
+    /// The processor and LPAR the queue manager runs on.
+    pub system: SystemConfig,
+    /// What the applications do: message size, persistence, syncpoint, task counts.
+    pub workload: Workload,
+    /// Active log data sets and the I/O path to them.
+    pub log: LogConfig,
+    /// Coupling facility, its links and the application structures (shared queues).
+    pub cf: CfConfig,
+    /// Sender/receiver channels between queue managers.
+    pub channel: ChannelConfig,
+    /// Client (SVRCONN) connections and channel initiator storage.
+    pub connection: ConnectionConfig,
+    /// Streaming queues (STREAMQ).
+    pub streaming: StreamingConfig,
+    /// Queue manager initiated expiry.
+    pub expiry: ExpiryConfig,
+    /// Queue statistics (class 5).
+    pub statistics: QueueStatisticsConfig,
+    /// Kafka connectors.
+    pub kafka: KafkaConfig,
+    /// Message grouping and JMS.
+    pub grouping: GroupingConfig,
+    /// Switch-over and fail-over of highly available queue managers.
+    pub failover: FailoverConfig,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            schema_version: SCENARIO_SCHEMA_VERSION,
+            name: "Untitled scenario".to_string(),
+            release: Release::default(),
+            system: SystemConfig::default(),
+            workload: Workload::default(),
+            log: LogConfig::default(),
+            cf: CfConfig::default(),
+            channel: ChannelConfig::default(),
+            connection: ConnectionConfig::default(),
+            streaming: StreamingConfig::default(),
+            expiry: ExpiryConfig::default(),
+            statistics: QueueStatisticsConfig::default(),
+            kafka: KafkaConfig::default(),
+            grouping: GroupingConfig::default(),
+            failover: FailoverConfig::default(),
+        }
+    }
+}
+
+impl Scenario {
+    /// Parses and validates a scenario document.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let scenario: Scenario = serde_path_to_error::deserialize(&mut de).map_err(ScenarioError::from_serde)?;
+        de.end().map_err(|e| ScenarioError::from_serde_json(&e))?;
+        scenario.validated()
+    }
+
+    /// Parses and validates a scenario already held as a JSON value.
+    pub fn from_value(value: serde_json::Value) -> Result<Scenario, ScenarioError> {
+        let scenario: Scenario = serde_path_to_error::deserialize(value).map_err(ScenarioError::from_serde)?;
+        scenario.validated()
+    }
+
+    /// The default scenario with `overlay` merged over it (objects merge field by field,
+    /// anything else replaces), then validated. Reference points and presets are written this way.
+    pub fn from_overlay(overlay: &serde_json::Value) -> Result<Scenario, ScenarioError> {
+        let mut base = serde_json::to_value(Scenario::default()).expect("the default scenario serialises");
+        merge_json(&mut base, overlay);
+        Scenario::from_value(base)
+    }
+
+    /// Checks every range and cross-field rule; the errors name each offending field.
+    pub fn validated(self) -> Result<Scenario, ScenarioError> {
+        let mut v = Validator::new();
+        self.validate(&mut v);
+        v.finish()?;
+        Ok(self)
+    }
+}
+
+impl Validate for Scenario {
+    fn validate(&self, v: &mut Validator) {
+        v.require(
+            self.schema_version == SCENARIO_SCHEMA_VERSION,
+            "schema_version",
+            self.schema_version,
+            "1 (the only scenario format this build reads)",
+        );
+        v.require(
+            self.name.chars().count() <= 200,
+            "name",
+            format!("{} characters", self.name.chars().count()),
+            "at most 200 characters",
+        );
+        v.section("system", |v| self.system.validate(v));
+        v.section("workload", |v| self.workload.validate(v));
+        v.section("log", |v| self.log.validate(v));
+        v.section("cf", |v| self.cf.validate(v));
+        v.section("channel", |v| self.channel.validate(v));
+        v.section("connection", |v| self.connection.validate(v));
+        v.section("streaming", |v| self.streaming.validate(v));
+        v.section("expiry", |v| self.expiry.validate(v));
+        v.section("statistics", |v| self.statistics.validate(v));
+        v.section("kafka", |v| self.kafka.validate(v));
+        v.section("grouping", |v| self.grouping.validate(v));
+        v.section("failover", |v| self.failover.validate(v));
+    }
+}
+
+/// Deep-merges `overlay` into `base`: objects merge key by key, every other value replaces.
+pub fn merge_json(base: &mut serde_json::Value, overlay: &serde_json::Value) {
+    match (base, overlay) {
+        (serde_json::Value::Object(b), serde_json::Value::Object(o)) => {
+            for (key, value) in o {
+                match b.get_mut(key) {
+                    Some(existing) => merge_json(existing, value),
+                    None => {
+                        b.insert(key.clone(), value.clone());
+                    }
+                }
+            }
+        }
+        (b, o) => *b = o.clone(),
+    }
+}
+
+/// The JSON Schema of the scenario document, generated from these types.
+pub fn json_schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(Scenario)).expect("schema serialises")
+}

@@ -1,0 +1,1 @@
+//! Shape and reference checks for the `expiry` sub-model.

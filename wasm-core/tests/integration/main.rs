@@ -1,0 +1,19 @@
+//! The one integration-test binary: cross-module behaviour of the model, judged against the
+//! reports' reference data, plus input validation and robustness.
+
+mod fidelity;
+mod scenario;
+
+mod cf;
+mod channel;
+mod expiry;
+mod failover;
+mod grouping;
+mod kafka;
+mod log;
+mod queue_statistics;
+mod request_reply;
+mod streaming;
+mod svrconn;
+
+mod support;
