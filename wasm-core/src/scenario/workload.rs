@@ -122,9 +122,20 @@ pub struct Workload {
     /// Whether the queue manager applies implicit syncpoint to persistent puts out of syncpoint
     /// (ImplSyncOpenOutput, MQ 9.0.5 and later; `000_e91e820cc1600bd9.txt`).
     pub implicit_syncpoint: bool,
+    /// ImplSyncOpenOutput: the number of applications that must have a queue open for output
+    /// before a persistent put out of syncpoint is given an implicit syncpoint (default 2;
+    /// 1 = always). Only used when `implicit_syncpoint` is on.
+    pub impl_sync_open_output: u32,
     /// Messages put (or operations done) between commits.
     pub messages_per_commit: u32,
-    /// Requesting application tasks (across all queue managers).
+    /// Messages a `batch_put` task puts in all (the CICS batching test puts 100,000).
+    pub batch_messages: u32,
+    /// Syncpoint mode of the serving applications of a request/reply workload; `null` means the
+    /// same as `syncpoint`. The 9.4 report's "server in-syncpoint" workloads and both cases of the
+    /// implicit-syncpoint article (`000_e91e820cc1600bd9.txt`) run servers in syncpoint.
+    pub server_syncpoint: Option<SyncpointMode>,
+    /// Requesting application tasks (across all queue managers); the tasks of a
+    /// `log_upper_bound` or `batch_put` workload.
     pub requesters: u32,
     /// Serving application tasks (across all queue managers).
     pub servers: u32,
@@ -144,7 +155,10 @@ impl Default for Workload {
             persistence: Persistence::NonPersistent,
             syncpoint: SyncpointMode::OutOfSyncpoint,
             implicit_syncpoint: false,
+            impl_sync_open_output: 2,
             messages_per_commit: 1,
+            batch_messages: 100_000,
+            server_syncpoint: None,
             requesters: 1,
             servers: 1,
             queue_pairs: 1,
@@ -157,7 +171,9 @@ impl Default for Workload {
 impl Validate for Workload {
     fn validate(&self, v: &mut Validator) {
         v.range("message_size_bytes", self.message_size_bytes, 0, MAX_MESSAGE_SIZE_BYTES);
+        v.range("impl_sync_open_output", self.impl_sync_open_output, 1, 10_000);
         v.range("messages_per_commit", self.messages_per_commit, 1, 1_000_000);
+        v.range("batch_messages", self.batch_messages, 1, 1_000_000_000);
         v.range("requesters", self.requesters, 1, 10_000);
         v.range("servers", self.servers, 1, 10_000);
         v.range("queue_pairs", self.queue_pairs, 1, 10_000);
