@@ -1,0 +1,83 @@
+/**
+ * The renderer in headless Chromium, as a person would open it: the model loads from wasm, the
+ * WebGL scene draws something, the D3 chart has a curve, and a slider re-evaluates the model.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../support/browser";
+import { buildAndServe, type WebServer } from "../support/web-server";
+
+const artifacts = resolve(import.meta.dirname, "../artifacts");
+
+/** Share of pixels that differ clearly from the most common colour (the background). */
+function foregroundShare(png: PNG): number {
+  const counts = new Map<number, number>();
+  const { data } = png;
+  for (let i = 0; i < data.length; i += 4) {
+    const key = ((data[i] ?? 0) >> 3) * 1024 + ((data[i + 1] ?? 0) >> 3) * 32 + ((data[i + 2] ?? 0) >> 3);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const background = Math.max(...counts.values());
+  return 1 - background / (data.length / 4);
+}
+
+describe("renderer in a browser", () => {
+  let server: WebServer;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await buildAndServe();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
+    page.on("pageerror", (e) => consoleErrors.push(e.message));
+    page.on("response", (r) => {
+      if (r.status() >= 400) consoleErrors.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(server.url);
+    await page.waitForSelector("#app[data-state=ready]", { timeout: 60_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("loads the wasm model and shows its version", async () => {
+    await expect(page.textContent("[data-testid=engine-version]")).resolves.toMatch(/model \d+\.\d+\.\d+/);
+  });
+
+  it("draws the WebGL topology (non-blank pixels) and saves a screenshot", async () => {
+    await page.waitForTimeout(500);
+    const canvas = page.locator("[data-testid=scene-canvas]");
+    const shot = PNG.sync.read(await canvas.screenshot());
+    expect(shot.width).toBeGreaterThan(100);
+    expect(foregroundShare(shot)).toBeGreaterThan(0.02);
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(resolve(artifacts, "renderer-smoke.png"), await page.screenshot());
+  });
+
+  it("draws the D3 chart from the model's sweep", async () => {
+    const d = await page.getAttribute("[data-testid=sweep-chart] path.curve", "d");
+    expect(d).toMatch(/^M[\d.,-]+(L[\d.,-]+){10,}/);
+  });
+
+  it("re-evaluates the model when the message size slider moves", async () => {
+    await page.check("[data-testid=persistent]");
+    const before = await page.textContent("[data-testid=readout]");
+    await page.fill("[data-testid=message-size]", "15");
+    await expect.poll(() => page.textContent("[data-testid=readout]")).not.toBe(before);
+    expect(await page.textContent("[data-testid=readout]")).toMatch(/MB/);
+  });
+
+  it("logs no errors to the console (CSP violations included)", () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
