@@ -30,6 +30,12 @@ pub const CALCULATORS: &[Calculator] = &[
         run: |input| typed(input, crate::model::log::log_volume),
         input_schema: || schema_of::<crate::model::log::LogVolumeInput>(),
     },
+    Calculator {
+        name: "zhyperlink_sessions",
+        title: "zHyperLink write sessions and PFID utilisation",
+        run: |input| typed(input, crate::model::log::zhyperlink_sessions),
+        input_schema: || schema_of::<crate::model::log::ZhyperlinkSessionsInput>(),
+    },
     // New calculators are added here, one entry each.
 ];
 

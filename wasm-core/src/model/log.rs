@@ -1,13 +1,28 @@
 //! The active log writer and the I/O paths to the log data sets.
 //!
 //! Every persistent message is written to the active log: its data plus the queue manager's log
-//! record headers. How long a forced write takes depends on how many copies and stripes the log
-//! has, which I/O path carries it (FICON, zHPF or zHyperLink) and how busy the DASD paths are.
+//! record headers. The log writer gathers whole 4 KB pages and writes them with one I/O request of at
+//! most 128 pages, split across the stripes of each copy, with every copy written in parallel.
+//!
+//! How long a write takes depends on the path:
+//! - FICON and zHPF are asynchronous: a fixed start-up (dispatching, interrupt handling), a
+//!   transfer time per page on each stripe's device, and a transfer time per page on the channel
+//!   paths that every concurrent stripe and copy share. Other work on those paths adds queueing.
+//! - zHyperLink is synchronous: the logger spins while the write goes over a point-to-point link in
+//!   track-sized requests of at most 56 KB. Each request and each page costs round trips over the
+//!   cable. The spinning logger overlaps only a few requests, so striping helps it much less than it
+//!   helps asynchronous I/O, and its own processing between writes cannot overlap the I/O. When the
+//!   PFIDs (the link functions) get busy, requests time out and are redone asynchronously.
+//!
+//! The figures in [`LogMetrics`] describe the logger saturated by persistent messages of the
+//! workload's size, each write carrying one message's log data (the reports' "upper bounds of
+//! persistent logging rate" test); [`write_time_us`], [`write_time_at_rate_us`] and
+//! [`max_log_rate_mb_s`] serve the commit model, which knows how many commits share a write.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::{QueueType, Scenario, Validate, Validator};
+use crate::scenario::{Persistence, QueueType, Scenario, Validate, Validator};
 
 /// Log record overhead per persistent message for a queue manager outside a QSG.
 /// `001_e9a0356844d0b70c.txt`, 4.1.1 "Log record size increase for queue managers within a QSG":
@@ -19,6 +34,119 @@ pub const LOG_OVERHEAD_PER_MESSAGE_BYTES: f64 = 1.25 * 1024.0;
 /// queue managers in a QSG".
 pub const LOG_OVERHEAD_PER_MESSAGE_QSG_BYTES: f64 = 1.5 * 1024.0;
 
+/// Size of a log page (control interval).
+pub const LOG_PAGE_BYTES: f64 = 4096.0;
+
+/// Most pages Media Manager writes in one I/O request (512 KB). `004_c01e4fc945a28128.txt`,
+/// "zHyperLink and striped active logs": "up to 128 4K pages to be written in a single I/O request".
+pub const MAX_PAGES_PER_IO: f64 = 128.0;
+
+/// Largest zHyperLink write request: one 3390 track. Same section: "a z HyperLink I/O request will
+/// write no more than 56KB in a single request".
+pub const ZHYPERLINK_MAX_REQUEST_BYTES: f64 = 56.0 * 1024.0;
+
+/// Concurrent zHyperLink write sessions (tokens) one DS8000 supports. `004_c01e4fc945a28128.txt`,
+/// "Do I have enough write sessions?": "a maximum of 64 concurrent write sessions".
+pub const DS8000_MAX_WRITE_SESSIONS: u32 = 64;
+
+/// PFID utilisation the report advises not to exceed. `004_c01e4fc945a28128.txt`, "Are there
+/// sufficient zHyperLink paths to the DASD?": "the PFIDs usage should not exceed 25%".
+pub const PFID_UTILISATION_GUIDELINE_PCT: f64 = 25.0;
+
+/// Fixed part of an asynchronous zHPF write (start-up, interrupt, re-dispatch). Fitted with the
+/// per-page constants below to `004_c01e4fc945a28128.txt` "Single Page I/O Response Times" (115 µs
+/// zHPF quiet) and the zHPF peak log rates of "Measurements in performance environment".
+pub const ZHPF_FIXED_US: f64 = 99.96;
+
+/// Fixed part of an asynchronous FICON write without zHPF (a longer channel programme). Fitted to
+/// "Single Page I/O Response Times" (181 µs) and Appendix A "Upper bounds of persistent logging
+/// rate" (440 MB/s per copy, dual 4-stripe logs, zHPF off as Appendix B says).
+pub const FICON_FIXED_US: f64 = 160.18;
+
+/// Device time per page on one stripe of an asynchronous write (NVS transfer); stripes proceed in
+/// parallel. Fitted to the zHPF single-copy peak log rates, non-striped and striped (268 and 764 MB/s,
+/// `004_c01e4fc945a28128.txt`, "Single active log copy, non-striped" / "striped").
+pub const ASYNC_DEVICE_US_PER_PAGE: f64 = 12.592;
+
+/// Channel time per page, shared by every stripe and copy written at the same time over the
+/// 4 channel paths (Appendix B). Fitted to the dual-copy zHPF peak (249 MB/s, "Dual active log copies,
+/// non-striped").
+pub const ASYNC_CHANNEL_US_PER_PAGE: f64 = 1.1757;
+
+/// FICON without zHPF moves each page with more channel commands: its per-page times are this many
+/// times zHPF's. Fitted with [`FICON_FIXED_US`].
+pub const FICON_PER_PAGE_FACTOR: f64 = 1.3859;
+
+/// Queueing behind other work on the channel paths, per write, per unit of `u/(1-u)` where `u` is
+/// the other work's channel path utilisation. Fitted to the busy ("real-world") zHPF figures of
+/// `004_c01e4fc945a28128.txt` (200 µs single page; 227 and 560 MB/s peaks), whose channel paths ran
+/// at 94% ("Measurements in \"real-world\" environment").
+pub const ASYNC_QUEUE_US_PER_LOAD: f64 = 5.241;
+
+/// Relative slow-down of the device time per page per unit of `u/(1-u)` (other work also uses the
+/// DASD cache). Fitted with [`ASYNC_QUEUE_US_PER_LOAD`].
+pub const ASYNC_DEVICE_LOAD_SENSITIVITY: f64 = 0.005332;
+
+/// Relative slow-down of the channel time per page per unit of `u/(1-u)`. Fitted with
+/// [`ASYNC_QUEUE_US_PER_LOAD`].
+pub const ASYNC_CHANNEL_LOAD_SENSITIVITY: f64 = 0.05246;
+
+/// Fixed time of one synchronous zHyperLink request at zero cable length. Fitted, with the two
+/// constants after it, to `004_c01e4fc945a28128.txt` "Single Page I/O Response Times" (28 µs at 30 m)
+/// and "What is the impact of zHyperLink cable length?" (16 pages: 105 µs at 30 m, 167 µs at 150 m).
+pub const ZHYPERLINK_REQUEST_US: f64 = 23.224;
+
+/// Device time per page of a zHyperLink request.
+pub const ZHYPERLINK_US_PER_PAGE: f64 = 2.95;
+
+/// Cable round trips per frame of a zHyperLink request, counting one frame for the request and
+/// one per page: why a longer cable costs more for multi-page writes.
+pub const ZHYPERLINK_ROUND_TRIPS_PER_FRAME: f64 = 2.7165;
+
+/// Round-trip time of light in fibre, per metre of cable (5 ns/m each way).
+pub const FIBRE_ROUND_TRIP_US_PER_M: f64 = 0.01;
+
+/// Extra time per zHyperLink request per unit of `u/(1-u)` of the other work (the DASD is busier even
+/// though the link is not shared). Fitted to "Single Page I/O Response Times" (31 µs busy).
+pub const ZHYPERLINK_LOAD_US_PER_REQUEST: f64 = 0.204;
+
+/// Synchronous requests the spinning logger keeps in flight at once, on average, when a write has
+/// several streams (stripes x copies). Fitted to the zHyperLink peak log rates of the performance
+/// environment: single copy striped (976 MB/s) and dual copy striped (519 MB/s).
+pub const ZHYPERLINK_CONCURRENT_REQUESTS: f64 = 1.7374;
+
+/// Logger CPU per write outside the I/O itself (building the write, posting the waiters).
+/// With synchronous I/O it cannot overlap the I/O, so it lengthens every write cycle; it is also the
+/// whole logger cost of an asynchronous write. Fitted with the next constant to "Cost of zHyperLink
+/// is all relative": MQ SRB 3.2 times (2KB) and 11.1 times (1MB) the asynchronous cost.
+pub const LOGGER_CPU_US_PER_WRITE: f64 = 12.175;
+
+/// Logger CPU per page written, outside the I/O.
+pub const LOGGER_CPU_US_PER_PAGE: f64 = 0.465;
+
+/// Time a request that falls back from zHyperLink spins before it is redone asynchronously
+/// (a link-busy or time-out attempt). An assumption of the order of one single-page request.
+pub const ZHYPERLINK_FALLBACK_ATTEMPT_US: f64 = 25.0;
+
+/// PFID utilisation (service time based) at which half the zHyperLink requests fall back to
+/// asynchronous I/O. Fitted to `004_c01e4fc945a28128.txt` "Are there sufficient zHyperLink paths to
+/// the DASD?": with 8 PFIDs and dual 4-stripe logs, synchronous I/O fell to 62% at 100KB.
+pub const ZHYPERLINK_FALLBACK_MIDPOINT_UTILISATION: f64 = 0.1146;
+
+/// Width of the transition from synchronous to asynchronous (logistic scale, as a utilisation).
+/// Chosen sharp, so that 16 PFIDs keep every configuration synchronous as the report found.
+pub const ZHYPERLINK_FALLBACK_WIDTH_UTILISATION: f64 = 0.005;
+
+/// Share of the fixed write time added by formatting writes on the first use of a log data set that
+/// was not pre-formatted (the per-page transfer is done twice). Fitted to `001_e9a0356844d0b70c.txt`
+/// 4.1.2 "Log data set pre-format": "An increase in response time of about 33%".
+pub const UNFORMATTED_FIXED_PENALTY_FRACTION: f64 = 0.25;
+
+/// Highest utilisation of the channel paths by other work the model accepts, in percent.
+pub const MAX_OTHER_CHANNEL_BUSY_PCT: f64 = 95.0;
+
+const BYTES_PER_MB: f64 = 1_048_576.0;
+
 /// The channel programme used to write the log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -28,40 +156,35 @@ pub enum LogIoMode {
     Ficon,
     /// High Performance FICON for z (zHPF).
     Zhpf,
-    /// zHyperLink synchronous writes, falling back to FICON/zHPF when they cannot be used.
+    /// zHyperLink synchronous writes, falling back to zHPF when they cannot be used.
     Zhyperlink,
-}
-
-/// How much other work shares the DASD channel paths.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum DasdLoad {
-    /// The log has the paths to itself (the report's "performance environment").
-    #[default]
-    Quiet,
-    /// Other work keeps the paths busy (the report's "real-world environment").
-    Busy,
 }
 
 /// The active log data sets and the path to them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct LogConfig {
-    /// Log copies written in parallel (single or dual logging).
+    /// Log copies written in parallel: 1 (single) or 2 (dual logging).
     pub copies: u32,
-    /// Stripes per log data set.
+    /// Stripes per log data set, 1 to 4 (the 9.4 report's regression logs use 4).
     pub stripes: u32,
-    /// The I/O path.
+    /// The I/O path: FICON (zHPF off, the report's default), zHPF or zHyperLink.
     pub io_mode: LogIoMode,
-    /// Load from other work on the DASD paths.
-    pub dasd_load: DasdLoad,
-    /// zHyperLink PFIDs (I/O adapters functions) available for log writes; 0 when not zHyperLink.
+    /// Utilisation of the shared DASD channel paths by other work, in percent: about 2 in the
+    /// report's quiet performance environment, 94 in its busy "real-world" environment.
+    pub other_channel_busy_pct: f64,
+    /// zHyperLink PFIDs (link functions) the LPAR can use for log writes, a count (the report's
+    /// measurements use 16); only read when `io_mode` is zhyperlink.
     pub zhyperlink_pfids: u32,
-    /// zHyperLink cable length.
+    /// Length of the zHyperLink cable, in metres (at most 150; the report's measurements use 30).
     pub zhyperlink_cable_length_m: f64,
-    /// Whether the log volumes are mirrored with Metro Mirror (doubles write sessions).
+    /// Whether the log volumes are mirrored with Metro Mirror (PPRC), which doubles the write sessions.
     pub metro_mirror: bool,
-    /// Whether new log data sets were pre-formatted (CSQ4LFMT) before first use.
+    /// zHyperLink write sessions other queue managers or subsystems (Db2) already hold on the same
+    /// DS8000, a count.
+    pub other_write_sessions: u32,
+    /// Whether the log data sets were pre-formatted (CSQ4LFMT) before first use; if not, the figures
+    /// are those of first use, when every write also formats its pages.
     pub preformatted: bool,
 }
 
@@ -69,12 +192,13 @@ impl Default for LogConfig {
     fn default() -> Self {
         LogConfig {
             copies: 2,
-            stripes: 1,
+            stripes: 4,
             io_mode: LogIoMode::Ficon,
-            dasd_load: DasdLoad::Quiet,
-            zhyperlink_pfids: 0,
-            zhyperlink_cable_length_m: 0.0,
+            other_channel_busy_pct: 2.0,
+            zhyperlink_pfids: 16,
+            zhyperlink_cable_length_m: 30.0,
             metro_mirror: false,
+            other_write_sessions: 0,
             preformatted: true,
         }
     }
@@ -84,8 +208,10 @@ impl Validate for LogConfig {
     fn validate(&self, v: &mut Validator) {
         v.range("copies", self.copies, 1, 2);
         v.range("stripes", self.stripes, 1, 4);
+        v.range("other_channel_busy_pct", self.other_channel_busy_pct, 0.0, MAX_OTHER_CHANNEL_BUSY_PCT);
         v.range("zhyperlink_pfids", self.zhyperlink_pfids, 0, 64);
         v.range("zhyperlink_cable_length_m", self.zhyperlink_cable_length_m, 0.0, 150.0);
+        v.range("other_write_sessions", self.other_write_sessions, 0, DS8000_MAX_WRITE_SESSIONS);
         if self.io_mode == LogIoMode::Zhyperlink {
             v.require(
                 self.zhyperlink_pfids >= 1,
@@ -97,11 +223,56 @@ impl Validate for LogConfig {
     }
 }
 
-/// What the log writer does for this scenario.
+/// What the log writer does for this scenario: the logger saturated by persistent messages of the
+/// workload's size, one message's log data per write (messages larger than 512 KB take several
+/// full writes).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct LogMetrics {
-    /// Bytes written to each log copy per persistent message put and got (0 for non-persistent).
+    /// Bytes written to each log copy per persistent message put and got (0 for non-persistent
+    /// messages; the other figures describe persistent messages of the workload's size).
     pub log_bytes_per_message: f64,
+    /// Pages (4 KB) per write of one message's log data, capped at 128.
+    pub pages_per_io: f64,
+    /// Writes needed for one message's log data.
+    pub ios_per_message: f64,
+    /// Bytes the busiest stripe of each copy receives in one write.
+    pub bytes_per_stripe_per_io: f64,
+    /// zHyperLink requests (at most 56 KB, one track) per stripe in one write; 0 unless zHyperLink.
+    pub zhyperlink_requests_per_stripe: f64,
+    /// Elapsed time of one write, all stripes and copies in parallel, fallbacks included, in µs.
+    pub io_time_us: f64,
+    /// Elapsed time of writing one message's log data, in µs.
+    pub write_time_per_message_us: f64,
+    /// Log data rate per copy the logger sustains writing one message per write, in MB/s.
+    pub message_log_rate_mb_s: f64,
+    /// Persistent messages per second the log sustains at that rate.
+    pub log_bound_msgs_s: f64,
+    /// Upper bound of the log data rate per copy, with full 128-page writes, in MB/s.
+    pub max_log_rate_mb_s: f64,
+    /// zHyperLink write sessions this queue manager needs (copies x stripes, x2 with Metro Mirror).
+    pub write_sessions: f64,
+    /// Of those, the sessions on one DS8000 (Metro Mirror splits them between two).
+    pub write_sessions_per_ds8000: f64,
+    /// Whether this queue manager's sessions fit, with the other sessions, within the DS8000's 64.
+    pub within_write_session_limit: bool,
+    /// Whether writes use zHyperLink at all (zHyperLink mode and enough write sessions).
+    pub zhyperlink_active: bool,
+    /// Utilisation of each PFID by synchronous requests, in percent.
+    pub pfid_utilisation_pct: f64,
+    /// Share of zHyperLink requests completed synchronously, in percent (0 when not zHyperLink).
+    pub sync_io_pct: f64,
+    /// CPU the logger spins per write while synchronous I/O completes, in µs (0 for async I/O).
+    pub spin_cpu_us_per_io: f64,
+    /// Logger CPU per MB logged (per copy), spinning included, in µs.
+    pub logger_cpu_us_per_mb: f64,
+    /// Logger CPU per MB of the same configuration with asynchronous zHPF I/O, in µs.
+    pub async_logger_cpu_us_per_mb: f64,
+    /// Logger CPU per MB relative to asynchronous I/O (the report's "times higher" cost of zHyperLink).
+    pub logger_cpu_vs_async_ratio: f64,
+    /// How much longer a write takes on first use of a log data set that was not pre-formatted, in percent.
+    pub unformatted_io_time_increase_pct: f64,
+    /// How much of the upper-bound log rate is lost on first use of an unformatted log data set, in percent.
+    pub unformatted_max_rate_loss_pct: f64,
 }
 
 /// Log data written per persistent message: the message plus the log record overhead.
@@ -113,18 +284,337 @@ pub fn log_bytes_per_message(message_size_bytes: f64, in_qsg: bool) -> f64 {
     message_size_bytes.max(0.0) + overhead
 }
 
+/// Log data rate per copy, in MB/s, of a workload that puts and gets `messages_per_s` persistent
+/// messages of the scenario's size.
+pub fn log_rate_mb_s(scenario: &Scenario, messages_per_s: f64) -> f64 {
+    let per_message = log_bytes_per_message(f64::from(scenario.workload.message_size_bytes), in_qsg(scenario));
+    finite_or_zero(per_message * messages_per_s.max(0.0) / BYTES_PER_MB)
+}
+
+/// Elapsed time of one forced log write of `io_bytes` (all copies and stripes in parallel, the I/O
+/// path and any fallback to asynchronous I/O included), in µs, with the logger saturated by writes
+/// of this size. Writes above 512 KB are several I/Os in sequence.
+pub fn write_time_us(scenario: &Scenario, io_bytes: f64) -> f64 {
+    let path = Path::of(scenario);
+    let pages = pages_of(io_bytes);
+    finite_or_zero(path.sequence_time_us(pages, None))
+}
+
+/// As [`write_time_us`], when the log writes `writes_per_s` such writes a second: a light load keeps
+/// zHyperLink's PFIDs idle, so fewer requests fall back to asynchronous I/O.
+pub fn write_time_at_rate_us(scenario: &Scenario, io_bytes: f64, writes_per_s: f64) -> f64 {
+    let path = Path::of(scenario);
+    let pages = pages_of(io_bytes);
+    finite_or_zero(path.sequence_time_us(pages, Some(writes_per_s.max(0.0))))
+}
+
+/// Upper bound of the log data rate per copy, in MB/s: the logger writing full 128-page I/Os back to
+/// back.
+pub fn max_log_rate_mb_s(scenario: &Scenario) -> f64 {
+    let path = Path::of(scenario);
+    let w = path.write(MAX_PAGES_PER_IO, None);
+    finite_or_zero(MAX_PAGES_PER_IO * LOG_PAGE_BYTES / BYTES_PER_MB / (w.cycle_us * 1e-6))
+}
+
 /// Evaluates the log sub-model.
 pub fn evaluate(scenario: &Scenario) -> LogMetrics {
     let w = &scenario.workload;
-    let persistent = w.persistence == crate::scenario::Persistence::Persistent;
-    let in_qsg = w.queue_type == QueueType::Shared;
+    let cfg = &scenario.log;
+    let persistent = w.persistence == Persistence::Persistent;
+    let bytes = log_bytes_per_message(f64::from(w.message_size_bytes), in_qsg(scenario));
+    let path = Path::of(scenario);
+
+    let total_pages = pages_of(bytes);
+    let ios = ceil_div(total_pages, MAX_PAGES_PER_IO);
+    let pages = total_pages.min(MAX_PAGES_PER_IO);
+    let one = path.write(pages, None);
+    let full = path.write(MAX_PAGES_PER_IO, None);
+    let (n_full, rest) = split_pages(total_pages);
+    let rest_write = path.write(rest, None);
+    let message_cycle_us = n_full * full.cycle_us + if rest > 0.0 { rest_write.cycle_us } else { 0.0 };
+    let message_elapsed_us = n_full * full.elapsed_us + if rest > 0.0 { rest_write.elapsed_us } else { 0.0 };
+    let message_rate = bytes / BYTES_PER_MB / (message_cycle_us.max(1e-9) * 1e-6);
+
+    // The cost comparison the report makes: the same writes done asynchronously, which cost the
+    // logger only its own work.
+    let spin_per_message = n_full * full.spin_us + if rest > 0.0 { rest_write.spin_us } else { 0.0 };
+    let logger_cpu_per_message =
+        n_full * logger_cpu_us(MAX_PAGES_PER_IO) + if rest > 0.0 { logger_cpu_us(rest) } else { 0.0 };
+    let mb = bytes / BYTES_PER_MB;
+    let logger_cpu_us_per_mb = (logger_cpu_per_message + spin_per_message) / mb;
+    let async_logger_cpu_us_per_mb = logger_cpu_per_message / mb;
+
+    let mut formatted = path.clone();
+    formatted.unformatted = false;
+    let mut unformatted = path.clone();
+    unformatted.unformatted = true;
+    let t_fmt = formatted.write(pages, None).elapsed_us;
+    let t_unfmt = unformatted.write(pages, None).elapsed_us;
+    let r_fmt = formatted.write(MAX_PAGES_PER_IO, None).cycle_us;
+    let r_unfmt = unformatted.write(MAX_PAGES_PER_IO, None).cycle_us;
+
+    let per_stripe_pages = ceil_div(pages, f64::from(cfg.stripes));
+    let m = LogMetrics {
+        log_bytes_per_message: if persistent { bytes } else { 0.0 },
+        pages_per_io: pages,
+        ios_per_message: ios,
+        bytes_per_stripe_per_io: per_stripe_pages * LOG_PAGE_BYTES,
+        zhyperlink_requests_per_stripe: if path.zhyperlink { requests_for(per_stripe_pages) } else { 0.0 },
+        io_time_us: one.elapsed_us,
+        write_time_per_message_us: message_elapsed_us,
+        message_log_rate_mb_s: message_rate,
+        log_bound_msgs_s: message_rate * BYTES_PER_MB / bytes,
+        max_log_rate_mb_s: MAX_PAGES_PER_IO * LOG_PAGE_BYTES / BYTES_PER_MB / (full.cycle_us * 1e-6),
+        write_sessions: f64::from(sessions(cfg)),
+        write_sessions_per_ds8000: f64::from(sessions_per_ds8000(cfg)),
+        within_write_session_limit: sessions_fit(cfg),
+        zhyperlink_active: path.zhyperlink,
+        pfid_utilisation_pct: one.pfid_utilisation * 100.0,
+        sync_io_pct: if path.zhyperlink { (1.0 - one.async_fraction) * 100.0 } else { 0.0 },
+        spin_cpu_us_per_io: one.spin_us,
+        logger_cpu_us_per_mb,
+        async_logger_cpu_us_per_mb,
+        logger_cpu_vs_async_ratio: logger_cpu_us_per_mb / async_logger_cpu_us_per_mb,
+        unformatted_io_time_increase_pct: (t_unfmt / t_fmt - 1.0) * 100.0,
+        unformatted_max_rate_loss_pct: (1.0 - r_fmt / r_unfmt) * 100.0,
+    };
+    sanitise(m)
+}
+
+fn in_qsg(scenario: &Scenario) -> bool {
+    scenario.workload.queue_type == QueueType::Shared
+}
+
+fn finite_or_zero(x: f64) -> f64 {
+    if x.is_finite() { x } else { 0.0 }
+}
+
+fn sanitise(m: LogMetrics) -> LogMetrics {
+    let f = finite_or_zero;
     LogMetrics {
-        log_bytes_per_message: if persistent {
-            log_bytes_per_message(f64::from(w.message_size_bytes), in_qsg)
+        log_bytes_per_message: f(m.log_bytes_per_message),
+        pages_per_io: f(m.pages_per_io),
+        ios_per_message: f(m.ios_per_message),
+        bytes_per_stripe_per_io: f(m.bytes_per_stripe_per_io),
+        zhyperlink_requests_per_stripe: f(m.zhyperlink_requests_per_stripe),
+        io_time_us: f(m.io_time_us),
+        write_time_per_message_us: f(m.write_time_per_message_us),
+        message_log_rate_mb_s: f(m.message_log_rate_mb_s),
+        log_bound_msgs_s: f(m.log_bound_msgs_s),
+        max_log_rate_mb_s: f(m.max_log_rate_mb_s),
+        write_sessions: f(m.write_sessions),
+        write_sessions_per_ds8000: f(m.write_sessions_per_ds8000),
+        pfid_utilisation_pct: f(m.pfid_utilisation_pct),
+        sync_io_pct: f(m.sync_io_pct),
+        spin_cpu_us_per_io: f(m.spin_cpu_us_per_io),
+        logger_cpu_us_per_mb: f(m.logger_cpu_us_per_mb),
+        async_logger_cpu_us_per_mb: f(m.async_logger_cpu_us_per_mb),
+        logger_cpu_vs_async_ratio: f(m.logger_cpu_vs_async_ratio),
+        unformatted_io_time_increase_pct: f(m.unformatted_io_time_increase_pct),
+        unformatted_max_rate_loss_pct: f(m.unformatted_max_rate_loss_pct),
+        ..m
+    }
+}
+
+/// Whole log pages needed for `bytes` (at least one: a forced write always writes a page).
+fn pages_of(bytes: f64) -> f64 {
+    let b = if bytes.is_finite() { bytes.max(0.0) } else { 0.0 };
+    crate::math::ceil(b / LOG_PAGE_BYTES).max(1.0)
+}
+
+fn ceil_div(a: f64, b: f64) -> f64 {
+    crate::math::ceil(a / b.max(1.0))
+}
+
+/// Full 128-page writes and the remainder.
+fn split_pages(total_pages: f64) -> (f64, f64) {
+    let n_full = crate::math::floor(total_pages / MAX_PAGES_PER_IO);
+    (n_full, total_pages - n_full * MAX_PAGES_PER_IO)
+}
+
+/// zHyperLink requests for `pages` on one stripe (one per track of 56 KB).
+fn requests_for(pages: f64) -> f64 {
+    if pages <= 0.0 { 0.0 } else { crate::math::ceil(pages * LOG_PAGE_BYTES / ZHYPERLINK_MAX_REQUEST_BYTES) }
+}
+
+/// Logger CPU outside the I/O for one write of `pages`.
+fn logger_cpu_us(pages: f64) -> f64 {
+    LOGGER_CPU_US_PER_WRITE + LOGGER_CPU_US_PER_PAGE * pages
+}
+
+fn sessions(cfg: &LogConfig) -> u32 {
+    cfg.copies * cfg.stripes * if cfg.metro_mirror { 2 } else { 1 }
+}
+
+fn sessions_per_ds8000(cfg: &LogConfig) -> u32 {
+    // Metro Mirror's extra sessions are on the secondary DS8000.
+    cfg.copies * cfg.stripes
+}
+
+fn sessions_fit(cfg: &LogConfig) -> bool {
+    sessions_per_ds8000(cfg) + cfg.other_write_sessions <= DS8000_MAX_WRITE_SESSIONS
+}
+
+/// One write: how long it takes, how long the logger cycle is, and what it does to the PFIDs.
+#[derive(Debug, Clone, Copy)]
+struct Write {
+    /// Elapsed time of the I/O, fallbacks included.
+    elapsed_us: f64,
+    /// Logger cycle per write: the I/O plus, for synchronous I/O, the logger's own work.
+    cycle_us: f64,
+    /// CPU spun waiting for synchronous requests.
+    spin_us: f64,
+    /// Share of requests redone asynchronously.
+    async_fraction: f64,
+    /// Per-PFID utilisation by synchronous requests, 0..1.
+    pfid_utilisation: f64,
+}
+
+/// The I/O path of the scenario's log, with everything a write needs.
+#[derive(Debug, Clone)]
+struct Path {
+    mode: LogIoMode,
+    zhyperlink: bool,
+    copies: f64,
+    stripes: f64,
+    /// `u/(1-u)` of the other work on the channel paths.
+    load: f64,
+    cable_m: f64,
+    pfids: f64,
+    unformatted: bool,
+}
+
+impl Path {
+    fn of(scenario: &Scenario) -> Path {
+        let cfg = &scenario.log;
+        let u = (cfg.other_channel_busy_pct.clamp(0.0, MAX_OTHER_CHANNEL_BUSY_PCT)) / 100.0;
+        Path {
+            mode: cfg.io_mode,
+            zhyperlink: cfg.io_mode == LogIoMode::Zhyperlink && cfg.zhyperlink_pfids >= 1 && sessions_fit(cfg),
+            copies: f64::from(cfg.copies.clamp(1, 2)),
+            stripes: f64::from(cfg.stripes.clamp(1, 4)),
+            load: u / (1.0 - u),
+            cable_m: cfg.zhyperlink_cable_length_m.clamp(0.0, 150.0),
+            pfids: f64::from(cfg.zhyperlink_pfids.max(1)),
+            unformatted: !cfg.preformatted,
+        }
+    }
+
+    /// Pages on each non-empty stripe when `pages` are spread over the stripes.
+    fn stripe_pages(&self, pages: f64) -> Vec<f64> {
+        let s = self.stripes;
+        let base = crate::math::floor(pages / s);
+        let extra = pages - base * s;
+        let mut out = Vec::with_capacity(4);
+        let mut i = 0.0;
+        while i < s {
+            let p = if i < extra { base + 1.0 } else { base };
+            if p > 0.0 {
+                out.push(p);
+            }
+            i += 1.0;
+        }
+        out
+    }
+
+    /// Elapsed time of an asynchronous write of `pages` over FICON or zHPF.
+    fn async_time_us(&self, pages: f64) -> f64 {
+        let ficon = self.mode == LogIoMode::Ficon;
+        let (fixed, per_page) = if ficon { (FICON_FIXED_US, FICON_PER_PAGE_FACTOR) } else { (ZHPF_FIXED_US, 1.0) };
+        let busiest = ceil_div(pages, self.stripes);
+        let device = busiest * ASYNC_DEVICE_US_PER_PAGE * (1.0 + ASYNC_DEVICE_LOAD_SENSITIVITY * self.load);
+        let channel =
+            self.copies * pages * ASYNC_CHANNEL_US_PER_PAGE * (1.0 + ASYNC_CHANNEL_LOAD_SENSITIVITY * self.load);
+        let formatting = if self.unformatted {
+            fixed * UNFORMATTED_FIXED_PENALTY_FRACTION + per_page * (device + channel)
         } else {
             0.0
-        },
+        };
+        fixed + ASYNC_QUEUE_US_PER_LOAD * self.load + per_page * (device + channel) + formatting
     }
+
+    /// Time of the requests that carry `pages` to one stripe over zHyperLink, one after another.
+    fn zhyperlink_stream_us(&self, pages: f64) -> f64 {
+        let requests = requests_for(pages);
+        let round_trip = self.cable_m * FIBRE_ROUND_TRIP_US_PER_M * ZHYPERLINK_ROUND_TRIPS_PER_FRAME;
+        let fixed = requests * (ZHYPERLINK_REQUEST_US + ZHYPERLINK_LOAD_US_PER_REQUEST * self.load);
+        let transfer = pages * ZHYPERLINK_US_PER_PAGE;
+        let base = fixed + transfer + round_trip * (requests + pages);
+        if self.unformatted { base + fixed * UNFORMATTED_FIXED_PENALTY_FRACTION + transfer } else { base }
+    }
+
+    /// One write of `pages`. `writes_per_s` is the rate the writes arrive at; `None` means the logger
+    /// is saturated (each write starts when the previous cycle ends).
+    fn write(&self, pages: f64, writes_per_s: Option<f64>) -> Write {
+        let pages = pages.clamp(1.0, MAX_PAGES_PER_IO);
+        let cpu = logger_cpu_us(pages);
+        if !self.zhyperlink {
+            let t = self.async_time_us(pages);
+            return Write { elapsed_us: t, cycle_us: t, spin_us: 0.0, async_fraction: 0.0, pfid_utilisation: 0.0 };
+        }
+        let streams = self.stripe_pages(pages);
+        let longest = streams.iter().fold(0.0f64, |m, &p| m.max(self.zhyperlink_stream_us(p)));
+        let busy: f64 = self.copies * streams.iter().map(|&p| self.zhyperlink_stream_us(p)).sum::<f64>();
+        let n_streams = self.copies * streams.len() as f64;
+        let sync_us = longest.max(busy / n_streams.min(ZHYPERLINK_CONCURRENT_REQUESTS));
+        let mut fallback = self.clone();
+        fallback.mode = LogIoMode::Zhpf;
+        fallback.zhyperlink = false;
+        let async_us = ZHYPERLINK_FALLBACK_ATTEMPT_US + fallback.async_time_us(pages);
+
+        // The share of requests that fall back lowers the PFIDs' load, which lowers the share: the
+        // fixed point is found by bisection (the residual falls monotonically with the share).
+        let outcome = |f: f64| {
+            let elapsed = (1.0 - f) * sync_us + f * async_us;
+            let cycle = (1.0 - f) * (sync_us + cpu) + f * async_us;
+            let period = match writes_per_s {
+                Some(r) if r > 0.0 => cycle.max(1e6 / r),
+                Some(_) => f64::INFINITY,
+                None => cycle,
+            };
+            let utilisation = if period.is_finite() { (1.0 - f) * busy / period / self.pfids } else { 0.0 };
+            (fallback_share(utilisation), elapsed, cycle, utilisation)
+        };
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        for _ in 0..60 {
+            let mid = 0.5 * (lo + hi);
+            if outcome(mid).0 > mid {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let f = 0.5 * (lo + hi);
+        let (_, elapsed, cycle, utilisation) = outcome(f);
+        Write {
+            elapsed_us: elapsed,
+            cycle_us: cycle,
+            spin_us: (1.0 - f) * sync_us + f * ZHYPERLINK_FALLBACK_ATTEMPT_US,
+            async_fraction: f,
+            pfid_utilisation: utilisation,
+        }
+    }
+
+    /// Elapsed time of writing `pages` (any number) as consecutive writes of at most 128 pages.
+    fn sequence_time_us(&self, pages: f64, writes_per_s: Option<f64>) -> f64 {
+        let (n_full, rest) = split_pages(pages);
+        let full = if n_full > 0.0 { n_full * self.write(MAX_PAGES_PER_IO, writes_per_s).cycle_us } else { 0.0 };
+        // The last write's waiter is released when its I/O ends; earlier writes cost whole cycles.
+        if rest > 0.0 {
+            full + self.write(rest, writes_per_s).elapsed_us
+        } else {
+            full - self.write(MAX_PAGES_PER_IO, writes_per_s).cycle_us
+                + self.write(MAX_PAGES_PER_IO, writes_per_s).elapsed_us
+        }
+    }
+}
+
+/// Share of zHyperLink requests that fall back to asynchronous I/O at a PFID utilisation (0..1):
+/// a smooth logistic step around [`ZHYPERLINK_FALLBACK_MIDPOINT_UTILISATION`].
+fn fallback_share(utilisation: f64) -> f64 {
+    let z = ((ZHYPERLINK_FALLBACK_MIDPOINT_UTILISATION - utilisation) / ZHYPERLINK_FALLBACK_WIDTH_UTILISATION)
+        .clamp(-700.0, 700.0);
+    1.0 / (1.0 + crate::math::exp(z))
 }
 
 /// Input of the `log_volume` calculator.
@@ -174,6 +664,88 @@ pub fn log_volume(input: &LogVolumeInput) -> LogVolume {
         log_bytes_per_message: per_message,
         log_rate_mb_s: rate_bytes_s / 1_048_576.0,
         archive_gb_per_day: rate_bytes_s * 86_400.0 * f64::from(input.copies) / 1_073_741_824.0,
+    }
+}
+
+/// Input of the `zhyperlink_sessions` calculator: a queue manager's log layout and what RMF's
+/// Synchronous I/O Device Activity report shows for its log devices.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ZhyperlinkSessionsInput {
+    /// Log copies, 1 or 2.
+    pub copies: u32,
+    /// Stripes per log copy, 1 to 4.
+    pub stripes: u32,
+    /// Whether the log volumes are mirrored with Metro Mirror (PPRC).
+    #[serde(default)]
+    pub metro_mirror: bool,
+    /// zHyperLink write sessions other queue managers or subsystems hold on the same DS8000, a count.
+    #[serde(default)]
+    pub other_write_sessions: u32,
+    /// PFIDs available to the LPAR, a count.
+    pub pfids: u32,
+    /// Synchronous write requests per second (RMF "SYNCH I/O WRITE" activity rate).
+    pub sync_writes_per_s: f64,
+    /// Average response time of a synchronous write, in µs (RMF shows milliseconds: 0.115 ms = 115 µs).
+    pub sync_response_us: f64,
+}
+
+impl Validate for ZhyperlinkSessionsInput {
+    fn validate(&self, v: &mut Validator) {
+        v.range("copies", self.copies, 1, 2);
+        v.range("stripes", self.stripes, 1, 4);
+        v.range("other_write_sessions", self.other_write_sessions, 0, DS8000_MAX_WRITE_SESSIONS);
+        v.range("pfids", self.pfids, 1, 64);
+        v.range("sync_writes_per_s", self.sync_writes_per_s, 0.0, 10_000_000.0);
+        v.range("sync_response_us", self.sync_response_us, 0.0, 1_000_000.0);
+    }
+}
+
+/// Output of the `zhyperlink_sessions` calculator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ZhyperlinkSessions {
+    /// Write sessions (tokens) the queue manager needs: copies x stripes, x2 with Metro Mirror.
+    pub write_sessions: u32,
+    /// Sessions on one DS8000, with the other holders' (Metro Mirror puts half on the secondary).
+    pub sessions_on_ds8000: u32,
+    /// Whether those fit the DS8000's limit of 64; if not, the log falls back to asynchronous I/O.
+    pub within_session_limit: bool,
+    /// Time the PFIDs spend on synchronous writes, in ms per second; the logger spins for the same CPU time.
+    pub pfid_busy_ms_per_s: f64,
+    /// The same as the utilisation of a single PFID, in percent.
+    pub single_pfid_busy_pct: f64,
+    /// Utilisation of each PFID, the writes being spread round-robin, in percent.
+    pub pfid_utilisation_pct: f64,
+    /// Whether each PFID stays within the 25% guideline.
+    pub within_utilisation_guideline: bool,
+    /// Synchronous writes per second the PFIDs take at the 25% guideline, at this response time.
+    pub sync_writes_per_s_at_guideline: f64,
+}
+
+/// Write sessions against the DS8000 limit and PFID utilisation against the 25% guideline, computed
+/// as `004_c01e4fc945a28128.txt` describes ("Do I have enough write sessions?", "Are there
+/// sufficient zHyperLink paths to the DASD?").
+pub fn zhyperlink_sessions(input: &ZhyperlinkSessionsInput) -> ZhyperlinkSessions {
+    let mirror = if input.metro_mirror { 2 } else { 1 };
+    let write_sessions = input.copies * input.stripes * mirror;
+    let sessions_on_ds8000 = input.copies * input.stripes + input.other_write_sessions;
+    let busy_ms_per_s = input.sync_writes_per_s * input.sync_response_us / 1000.0;
+    let single = busy_ms_per_s / 10.0;
+    let per_pfid = single / f64::from(input.pfids.max(1));
+    let at_guideline = if input.sync_response_us > 0.0 {
+        PFID_UTILISATION_GUIDELINE_PCT / 100.0 * f64::from(input.pfids.max(1)) * 1e6 / input.sync_response_us
+    } else {
+        0.0
+    };
+    ZhyperlinkSessions {
+        write_sessions,
+        sessions_on_ds8000,
+        within_session_limit: sessions_on_ds8000 <= DS8000_MAX_WRITE_SESSIONS,
+        pfid_busy_ms_per_s: busy_ms_per_s,
+        single_pfid_busy_pct: single,
+        pfid_utilisation_pct: per_pfid,
+        within_utilisation_guideline: per_pfid <= PFID_UTILISATION_GUIDELINE_PCT,
+        sync_writes_per_s_at_guideline: at_guideline,
     }
 }
 
