@@ -36,6 +36,18 @@ pub const CALCULATORS: &[Calculator] = &[
         run: |input| typed(input, crate::model::log::zhyperlink_sessions),
         input_schema: || schema_of::<crate::model::log::ZhyperlinkSessionsInput>(),
     },
+    Calculator {
+        name: "cf_structure_size",
+        title: "CF application structure size for N messages of a size",
+        run: |input| typed(input, crate::model::cf::structure_size),
+        input_schema: || schema_of::<crate::model::cf::StructureSizeInput>(),
+    },
+    Calculator {
+        name: "backup_interval",
+        title: "CF structure backup interval for a recovery-time target",
+        run: |input| typed(input, crate::model::cf::backup_interval),
+        input_schema: || schema_of::<crate::model::cf::BackupIntervalInput>(),
+    },
     // New calculators are added here, one entry each.
 ];
 

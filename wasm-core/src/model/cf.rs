@@ -1,26 +1,990 @@
-//! The coupling facility and shared queues.
+//! The coupling facility (CF) and shared queues.
 //!
-//! (Mechanism and citations to be written with the sub-model.)
+//! A shared-queue message lives in a CF list structure instead of a buffer pool. Every MQPUT,
+//! MQGET and commit becomes one or more CF requests carried over a CF link. A request is either
+//! synchronous (the z/OS processor spins until the CF answers, so its CPU cost is the request's
+//! whole service time) or asynchronous (the processor goes on with other work and pays a fixed
+//! overhead to hand the request off and field its completion). Which one a request becomes depends
+//! on the data it carries, on the link speed and on how busy the link and the CF are. From the
+//! request counts and service times this sub-model derives the CF processor time per message, CF
+//! utilisation against the 50% guideline, the link busy share, the z/OS CPU per message compared
+//! with private queues, the throughput of a workload spread over 1..N queue managers, the size of
+//! the application structures, and how often to back them up for a recovery-time target.
+//!
+//! Sources: `001_e9a0356844d0b70c.txt` Chapter 2 (the V5.3 report, z900 with CFP/ICP links) and
+//! `004_c01e4fc945a28128.txt` (the 9.4 report: internal CF with 4 dedicated processors and ICP
+//! links, Appendix B; CFLEVEL(5) with SMDS, Appendix A "Shared Queue"; CF request figures in
+//! Chapter 6).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::{Scenario, Validate, Validator};
+use crate::math;
+use crate::scenario::{Persistence, Processor, QueueType, Scenario, SyncpointMode, Validate, Validator, Workload};
 
-/// The coupling facility, its links and application structures.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, default)]
-pub struct CfConfig {}
+// ---------------------------------------------------------------------------------------------
+// Product rules and limits
+// ---------------------------------------------------------------------------------------------
 
-impl Validate for CfConfig {
-    fn validate(&self, _v: &mut Validator) {}
+/// Length of the MQMD that travels with every message into the structure.
+/// `001_e9a0356844d0b70c.txt`, 2.2.2.2 "Application structures": "1212 (1536 - length(MQMD))".
+pub const MQMD_BYTES: f64 = 324.0;
+
+/// Structure storage is allocated in elements of this size.
+/// `001_e9a0356844d0b70c.txt`, 2.2.2.2: "Round up to 256 byte boundary".
+pub const ELEMENT_BYTES: f64 = 256.0;
+
+/// Smallest storage one message occupies (an entry always gets this many bytes of elements).
+/// `001_e9a0356844d0b70c.txt`, 2.2.2.2: "subject to a minimum of 1536 bytes".
+pub const MIN_MESSAGE_STORAGE_BYTES: f64 = 1536.0;
+
+/// Allowance added to the message storage for the structure's other needs.
+/// `001_e9a0356844d0b70c.txt`, 2.2.2.2: "Add 25% (for other implementation considerations...)".
+pub const STRUCTURE_ALLOWANCE_PCT: f64 = 25.0;
+
+/// Smallest application structure worth defining.
+/// `001_e9a0356844d0b70c.txt`, 2.2.2.2: "we recommend a minimum CF application structure size of 16MB".
+pub const MIN_APPLICATION_STRUCTURE_MB: f64 = 16.0;
+
+/// The list structure's own control storage, which the 25% allowance does not cover and which is
+/// why the allowance "can be much greater for application structures smaller than 16MB". Fitted to
+/// the capacity chart reading "about 750 messages of 64512 bytes(63KB) in a 64MB structure"
+/// (`001_e9a0356844d0b70c.txt`, 2.2.2.2).
+pub const STRUCTURE_CONTROL_STORAGE_MB: f64 = 5.9;
+
+/// Size of the CSQ_ADMIN structure left at its default.
+/// `001_e9a0356844d0b70c.txt`, 2.2.2.1: "the default (and minimum) of 10000KB".
+pub const ADMIN_STRUCTURE_KB: f64 = 10_000.0;
+
+/// CSQ_ADMIN entries to allow per queue manager in the QSG.
+/// `001_e9a0356844d0b70c.txt`, 2.2.2.1: "allow 1000 entries for each queue manager".
+pub const ADMIN_ENTRIES_PER_QMGR: f64 = 1000.0;
+
+/// Largest message payload (excluding the MQMD) whose CF accesses can be synchronous.
+/// `001_e9a0356844d0b70c.txt`, 2.1: "messages <= 3626 bytes (excluding the MQMD) are potentially synchronous".
+pub const POTENTIALLY_SYNC_MAX_BYTES: f64 = 3626.0;
+
+/// Largest message held wholly in the CF; bigger ones keep only a pointer there and put their
+/// data in a shared message data set (SMDS). `001_e9a0356844d0b70c.txt`, 2.0: "Maximum message
+/// size 63 KB (64512 bytes including all headers other than MQMD)"; `004_c01e4fc945a28128.txt`,
+/// Appendix A "Shared Queue": "larger messages (greater than 63KB)".
+pub const MAX_CF_MESSAGE_BYTES: f64 = 64_512.0;
+
+/// Busy share a CF should not normally exceed, so a partner CF can take over its work.
+/// `001_e9a0356844d0b70c.txt`, 2.1: "CF utilization does not normally exceed 50%".
+pub const CF_UTILISATION_GUIDELINE_PCT: f64 = 50.0;
+
+/// Log data per message (put and got) in a queue sharing group, beyond the message itself.
+/// `001_e9a0356844d0b70c.txt`, 2.2.4.1: "message length plus 1.5KB".
+pub const QSG_LOG_OVERHEAD_BYTES: f64 = 1536.0;
+
+/// The tiered SMDS offload rules of CFLEVEL(5) (structure full % at which messages above the
+/// size are offloaded). `004_c01e4fc945a28128.txt`, Appendix A "Shared Queue" relies on "the
+/// default offload thresholds" ("tiered thresholds for offloading data"); the tiers are the
+/// product defaults OFFLD1TH(70)/OFFLD1SZ(32K), OFFLD2TH(80)/OFFLD2SZ(4K), OFFLD3TH(90)/OFFLD3SZ(0K).
+pub const SMDS_OFFLOAD_TIERS: [(f64, f64); 3] = [(70.0, 32_768.0), (80.0, 4096.0), (90.0, 0.0)];
+
+/// Bytes of a message entry that stay in the CF when its data is offloaded to SMDS (the
+/// descriptor and pointer to the SMDS blocks: one element).
+pub const OFFLOADED_ENTRY_BYTES: f64 = ELEMENT_BYTES;
+
+/// Subchannels (concurrent requests) per CF link; a request that finds them all busy cannot be
+/// synchronous, which is how "contention on a link" turns synchronous requests asynchronous
+/// (`001_e9a0356844d0b70c.txt`, 2.1).
+pub const SUBCHANNELS_PER_LINK: i32 = 7;
+
+/// Busy share a resource can sustain before throughput stops growing (CPU, CF processors).
+pub const MAX_USABLE_BUSY_FRACTION: f64 = 0.95;
+
+/// Sharpness of the smooth minimum used where two bounds meet (higher is closer to a hard min).
+const SMOOTH_MIN_POWER: f64 = 6.0;
+
+// ---------------------------------------------------------------------------------------------
+// CF requests per API call
+// ---------------------------------------------------------------------------------------------
+
+/// CF requests an MQPUT makes on the application structure: one "New" that writes the entry and
+/// its data (`004_c01e4fc945a28128.txt`, "Shared Queue: Impact of Streaming Queues on MQCMIT":
+/// "MQPUT to base and streaming queue 2 x "New"", i.e. one per queue).
+pub const PUT_CF_REQUESTS: f64 = 1.0;
+
+/// CF requests an MQGET makes: one that locks and reads the entry and one that deletes it (out of
+/// syncpoint) or moves it to the unit of work's list (in syncpoint).
+pub const GET_CF_REQUESTS: f64 = 2.0;
+
+/// CF requests a commit makes on the application structure: a "Write" of the unit-of-work
+/// descriptor and a "MoveEnt" that makes its entries visible (`004_c01e4fc945a28128.txt`,
+/// "Shared Queue: Impact of Streaming Queues on MQCMIT": "1 x "Write" 1 x "MoveEnt"").
+pub const COMMIT_CF_REQUESTS: f64 = 2.0;
+
+/// Further CF requests a commit makes for each additional application structure its unit of work
+/// touched: one "New" and one "MoveEnt" (`004_c01e4fc945a28128.txt`, "Shared Queue: Impact of
+/// Streaming Queues on MQCMIT": "additional calls to the CF in the form of 1 "New" and 1 "MoveEnt"").
+pub const COMMIT_CF_REQUESTS_PER_EXTRA_STRUCTURE: f64 = 2.0;
+
+/// Queues a request/reply unit of work touches (the request queue it gets from and the reply
+/// queue it puts to), and so the most structures it can span.
+pub const QUEUES_PER_UNIT_OF_WORK: u32 = 2;
+
+// ---------------------------------------------------------------------------------------------
+// Links
+// ---------------------------------------------------------------------------------------------
+
+/// The type of the CF links between the z/OS images and the CF (as `D CF` shows them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkType {
+    /// Internal coupling (ICP; ICS on 9672): within one box, the fastest. The 9.4 report's links
+    /// (`004_c01e4fc945a28128.txt`, Appendix B: "3 x ICP links between each z/OS LPAR and CF").
+    #[default]
+    Icp,
+    /// Cluster bus (CBP; CBS on 9672), up to 10 metres.
+    Cbp,
+    /// HiperLink (CFP; CFS on 9672), up to 27 km, the slowest; most V5.3 report measurements.
+    Cfp,
 }
 
-/// Coupling facility utilisation, CF time per message and structure sizing.
+/// Timing of one link type.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LinkTiming {
+    /// Round trip of a request over the link, excluding data transfer and CF processing.
+    pub latency_us: f64,
+    /// Data rate over the link.
+    pub bytes_per_us: f64,
+    /// How much longer the CF processor works on a request than over ICP (the CF waits on the
+    /// link while moving data in and out). `001_e9a0356844d0b70c.txt`, 2.1: "CF processor time is
+    /// also dependent on the speed of the CF link, but much less so than the operating system".
+    pub cf_time_factor: f64,
+}
+
+/// Round-trip latency of an ICP link (memory-to-memory within one box).
+pub const ICP_LATENCY_US: f64 = 1.0;
+/// Round-trip latency of a CBP link (short copper cable).
+pub const CBP_LATENCY_US: f64 = 3.0;
+/// Round-trip latency of a CFP link (fibre, optics at both ends).
+pub const CFP_LATENCY_US: f64 = 6.0;
+/// ICP data rate (bytes per microsecond = MB/s).
+pub const ICP_BYTES_PER_US: f64 = 4000.0;
+/// CBP data rate.
+pub const CBP_BYTES_PER_US: f64 = 1000.0;
+/// CFP data rate.
+pub const CFP_BYTES_PER_US: f64 = 200.0;
+/// CF processor time over CBP relative to ICP.
+pub const CBP_CF_TIME_FACTOR: f64 = 1.1;
+/// CF processor time over CFP relative to ICP.
+pub const CFP_CF_TIME_FACTOR: f64 = 1.2;
+
+impl LinkType {
+    /// Timing of this link type. Only the order (ICP faster than CBP faster than CFP) and the
+    /// qualitative weights are in the reports (`001_e9a0356844d0b70c.txt`, 2.1); the values are
+    /// the usual magnitudes of these link technologies.
+    pub fn timing(self) -> LinkTiming {
+        match self {
+            LinkType::Icp => {
+                LinkTiming { latency_us: ICP_LATENCY_US, bytes_per_us: ICP_BYTES_PER_US, cf_time_factor: 1.0 }
+            }
+            LinkType::Cbp => LinkTiming {
+                latency_us: CBP_LATENCY_US,
+                bytes_per_us: CBP_BYTES_PER_US,
+                cf_time_factor: CBP_CF_TIME_FACTOR,
+            },
+            LinkType::Cfp => LinkTiming {
+                latency_us: CFP_LATENCY_US,
+                bytes_per_us: CFP_BYTES_PER_US,
+                cf_time_factor: CFP_CF_TIME_FACTOR,
+            },
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Machine costs
+// ---------------------------------------------------------------------------------------------
+
+/// Processor-dependent costs: the two reports ran on machines two decades apart and measured cost
+/// differently (RMF whole-system busy per message in 2003, class 3 accounting per API call in
+/// 2024), so each machine has its own set, fitted to its own report.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MachineCosts {
+    /// CF processor time of one request that carries no message data, over ICP.
+    pub cf_request_us: f64,
+    /// CF processor time per KB of message data a request writes or reads.
+    pub cf_us_per_kb: f64,
+    /// z/OS CPU of an asynchronous CF request (hand-off, completion and re-dispatch).
+    pub async_request_us: f64,
+    /// z/OS CPU per KB of message data prepared for or taken from the CF.
+    pub cf_data_zos_us_per_kb: f64,
+    /// z/OS CPU of one MQPUT or MQGET to a shared queue outside its CF requests.
+    pub shared_api_us: f64,
+    /// z/OS CPU of a commit outside its CF requests.
+    pub commit_us: f64,
+    /// z/OS CPU to write an offloaded message's data to SMDS or read it back (per operation).
+    pub smds_io_us: f64,
+    /// z/OS CPU per KB of SMDS data.
+    pub smds_us_per_kb: f64,
+    /// Best-case private-queue z/OS CPU per message (put and got, all in the buffer pool).
+    pub private_msg_us: f64,
+    /// Private-queue z/OS CPU per KB of message.
+    pub private_us_per_kb: f64,
+    /// Extra z/OS CPU per persistent message for logging (private and shared alike).
+    pub persistent_msg_us: f64,
+    /// Extra z/OS CPU per KB of persistent message for logging.
+    pub persistent_us_per_kb: f64,
+    /// z/OS CPU per message for each queue manager beyond the first (waiting getters on every
+    /// queue manager are told of each new message, and most find it already taken).
+    pub per_extra_qmgr_us: f64,
+    /// Additional z/OS CPU per persistent message for each queue manager beyond the first
+    /// (CSQ_ADMIN traffic that persistent messages need, `001_e9a0356844d0b70c.txt`, 2.3.3).
+    pub persistent_per_extra_qmgr_us: f64,
+    /// Forced-log time per persistent message at the logger (commit aggregation included).
+    pub log_us_per_msg: f64,
+    /// Log time per byte of log data.
+    pub log_us_per_byte: f64,
+    /// CPU seconds to back up one message of a structure (fuzzy backup to the log).
+    pub backup_cpu_us_per_msg: f64,
+}
+
+/// Costs on a z16 (3931), the 9.4 report's machine.
+///
+/// - `cf_request_us`: `004_c01e4fc945a28128.txt`, "EXPRYINT - why is the default value "OFF"?":
+///   "225,000 synchronous requests to the CF with an average time of 3.9 microseconds".
+/// - `cf_us_per_kb`: same report, "Shared Queue: Impact of Streaming Queues on MQCMIT": "CF cost
+///   per MQPUT 8 CPU microseconds" for two 1KB "New" requests, barely above the data-less request.
+/// - API, async, per-KB and SMDS costs: fitted to the shared-queue MQPUT costs of "Shared Queue:
+///   How much does the type of MQPUT affect the cost?" (1KB) and "Shared Queue: How much does
+///   message size affect streaming costs?" (2KB, 4KB, 32KB, 64KB and 128KB; 8KB and 16KB held out).
+/// - Private costs: the private-queue column of "Private Queue: How much does message size affect
+///   streaming costs?" for a put, doubled for the get.
+/// - Persistent, per-queue-manager, log and backup costs have no 9.4 figure: they keep the V5.3
+///   proportions to the private message cost.
+pub const Z16_COSTS: MachineCosts = MachineCosts {
+    cf_request_us: 3.9,
+    cf_us_per_kb: 0.1,
+    async_request_us: 4.8,
+    cf_data_zos_us_per_kb: 0.62,
+    shared_api_us: 1.2,
+    commit_us: 2.0,
+    smds_io_us: 8.5,
+    smds_us_per_kb: 0.156,
+    private_msg_us: 7.2,
+    private_us_per_kb: 0.38,
+    persistent_msg_us: 14.0,
+    persistent_us_per_kb: 0.2,
+    per_extra_qmgr_us: 0.4,
+    persistent_per_extra_qmgr_us: 1.4,
+    log_us_per_msg: 20.0,
+    log_us_per_byte: 0.0025,
+    backup_cpu_us_per_msg: 2.5,
+};
+
+/// Costs on a z900 (2064), the V5.3 report's machine (`001_e9a0356844d0b70c.txt`).
+///
+/// - CF costs: fitted to "about 200 CF microsecs per message ... for 1000 byte messages when using
+///   CFP links" and "about 270 CF microsecs per message" for 5000 bytes (2.3.3).
+/// - z/OS shared vs private: fitted to "of order 100% more than for 1000 byte", "75% more for 5000
+///   byte" and "16% more for 63KB" non-persistent messages (2.4.2), "37% more than for 1000 byte
+///   persistent messages" (2.3.2), and the per-queue-manager increments 5% (2.4.2) and 9% (2.3.2).
+///   The data-handling share of the shared path is nil here: the three non-persistent ratios only
+///   fit a shared surcharge that does not grow with message size on this machine.
+/// - Log times: fitted to "More than 11000 messages per second ... with 1000 byte messages" and
+///   "More than 6000 messages per second with 5000 byte messages" with four queue managers (2.3.1).
+/// - Backup CPU: "backup of 100,000 1KB persistent messages is less than 2 CPU seconds" (2.2.4,
+///   measured on a 9672-X27, the nearest machine the model has being the z900).
+/// - SMDS costs (not measured in 2003, when messages were at most 63KB) scale the z16 ones by the
+///   ratio of the two machines' private message costs.
+pub const Z900_COSTS: MachineCosts = MachineCosts {
+    cf_request_us: 36.8,
+    cf_us_per_kb: 7.5,
+    async_request_us: 15.6,
+    cf_data_zos_us_per_kb: 0.0,
+    shared_api_us: 10.0,
+    commit_us: 16.0,
+    smds_io_us: 68.0,
+    smds_us_per_kb: 1.25,
+    private_msg_us: 58.0,
+    private_us_per_kb: 5.4,
+    persistent_msg_us: 108.0,
+    persistent_us_per_kb: 1.6,
+    per_extra_qmgr_us: 3.2,
+    persistent_per_extra_qmgr_us: 12.0,
+    log_us_per_msg: 170.0,
+    log_us_per_byte: 0.076,
+    backup_cpu_us_per_msg: 20.0,
+};
+
+/// The cost set of a processor.
+pub fn machine_costs(processor: Processor) -> MachineCosts {
+    match processor {
+        Processor::Z16 => Z16_COSTS,
+        Processor::Z900 => Z900_COSTS,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario section
+// ---------------------------------------------------------------------------------------------
+
+/// The coupling facility, its links and the application structures.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct CfConfig {
+    /// Type of the CF links (the fastest available is used).
+    pub link_type: LinkType,
+    /// CF links between each z/OS image and the CF (count).
+    pub links_per_lpar: u32,
+    /// Dedicated processors in the CF (count).
+    pub cf_processors: u32,
+    /// Application structures the workload's queues are spread over (count, CSQ_ADMIN excluded).
+    pub application_structures: u32,
+    /// Size (INITSIZE) of each application structure, in KB as in the CFRM policy.
+    pub structure_size_kb: f64,
+    /// Messages held in the application structures at the moment considered (count); drives the
+    /// structure's fullness, SMDS offload and the backup size.
+    pub structure_depth_msgs: f64,
+    /// Messages whose payload is above this many bytes always have their data offloaded to SMDS
+    /// (CFLEVEL(5)); the tiered rules offload smaller ones as the structure fills.
+    pub smds_offload_threshold_bytes: f64,
+    /// Interval between fuzzy backups of the application structure (BACKUP CFSTRUCT), minutes.
+    pub backup_interval_min: f64,
+    /// Rate at which the longest log can be read backwards during recovery, MB/s.
+    pub log_read_backwards_mb_s: f64,
+    /// Rate at which a fuzzy backup is read back and restored into the structure, MB/s.
+    pub restore_mb_s: f64,
+    /// Recovery processing time the installation must meet, minutes.
+    pub recovery_target_min: f64,
+}
+
+impl Default for CfConfig {
+    /// The 9.4 report's CF (`004_c01e4fc945a28128.txt`, Appendix B: "Internal coupling facility
+    /// with 4 dedicated processors", "3 x ICP links"), the V5.3 report's structure definition
+    /// (`001_e9a0356844d0b70c.txt`, 2.2.2.2: "INITSIZE(500000)") and its backup example (2.2.4.1:
+    /// 30-minute target, "about 3MB/sec" backwards, 100,000 messages restored "in 20 seconds").
+    /// A request/reply workload keeps few messages on its queues, hence the small depth.
+    fn default() -> Self {
+        CfConfig {
+            link_type: LinkType::Icp,
+            links_per_lpar: 3,
+            cf_processors: 4,
+            application_structures: 1,
+            structure_size_kb: 500_000.0,
+            structure_depth_msgs: 1000.0,
+            smds_offload_threshold_bytes: MAX_CF_MESSAGE_BYTES,
+            backup_interval_min: 30.0,
+            log_read_backwards_mb_s: 3.0,
+            restore_mb_s: 12.5,
+            recovery_target_min: 30.0,
+        }
+    }
+}
+
+impl Validate for CfConfig {
+    fn validate(&self, v: &mut Validator) {
+        v.range("links_per_lpar", self.links_per_lpar, 1, 16);
+        v.range("cf_processors", self.cf_processors, 1, 64);
+        // 63 CF structures per QSG, one of them CSQ_ADMIN (`001_e9a0356844d0b70c.txt`, 2.0).
+        v.range("application_structures", self.application_structures, 1, 62);
+        v.range("structure_size_kb", self.structure_size_kb, 1024.0, 1.0e9);
+        v.range("structure_depth_msgs", self.structure_depth_msgs, 0.0, 1.0e9);
+        v.range("smds_offload_threshold_bytes", self.smds_offload_threshold_bytes, 0.0, MAX_CF_MESSAGE_BYTES);
+        v.range("backup_interval_min", self.backup_interval_min, 0.1, 100_000.0);
+        v.range("log_read_backwards_mb_s", self.log_read_backwards_mb_s, 0.1, 100_000.0);
+        v.range("restore_mb_s", self.restore_mb_s, 0.1, 100_000.0);
+        v.range("recovery_target_min", self.recovery_target_min, 0.1, 100_000.0);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Metrics
+// ---------------------------------------------------------------------------------------------
+
+/// What limits shared-queue throughput.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SharedQueueBound {
+    /// The queue managers' LPAR processors.
+    #[default]
+    Cpu,
+    /// The queue managers' logs (persistent messages).
+    Log,
+    /// The coupling facility's processors.
+    Cf,
+}
+
+/// Coupling facility load, cost per message, shared-queue throughput, structure size and backup.
+///
+/// CF load figures (utilisation, link busy, throughput) are 0 when the workload's queues are
+/// private; the cost comparison, structure sizing and backup figures are always given.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-pub struct CfMetrics {}
+pub struct CfMetrics {
+    /// CF requests on the application structure per message put and got (count).
+    pub cf_requests_per_msg: f64,
+    /// CF processor time of one request that carries no message data, microseconds.
+    pub cf_us_per_request: f64,
+    /// CF processor time per message put and got, microseconds.
+    pub cf_us_per_msg: f64,
+    /// CF processor time per request/reply transaction (two messages), microseconds.
+    pub cf_us_per_txn: f64,
+    /// Elapsed time of a synchronous CF request carrying the message, microseconds.
+    pub sync_service_time_us: f64,
+    /// Share of the workload's CF requests that complete synchronously, percent.
+    pub sync_request_pct: f64,
+    /// z/OS CPU per CF request (spin for synchronous, overhead for asynchronous), microseconds.
+    pub zos_us_per_request: f64,
+    /// Bytes of message data held in the CF per message (the rest is in SMDS).
+    pub cf_data_bytes_per_msg: f64,
+    /// Whether the message's data is offloaded to SMDS at the structure's current fullness.
+    pub smds_offloaded: bool,
+    /// z/OS CPU of an MQPUT to a shared queue (class 3 view), microseconds.
+    pub mqput_cpu_us: f64,
+    /// z/OS CPU of an MQGET from a shared queue, microseconds.
+    pub mqget_cpu_us: f64,
+    /// z/OS CPU of an MQCMIT of a shared-queue unit of work, microseconds.
+    pub mqcmit_cpu_us: f64,
+    /// z/OS CPU per message put and got on shared queues (whole system), microseconds.
+    pub shared_cpu_us_per_msg: f64,
+    /// z/OS CPU per message on best-case private queues (all in the buffer pool), microseconds.
+    pub private_cpu_us_per_msg: f64,
+    /// How much more z/OS CPU a message costs on shared queues than on best-case private ones, percent.
+    pub shared_cpu_increase_pct: f64,
+    /// Percentage points of the private cost each further queue manager adds, percent.
+    pub cpu_increase_pct_per_extra_qmgr: f64,
+    /// How much more z/OS CPU a message costs with the queues spread over the configured number of
+    /// application structures than with one, percent.
+    pub cpu_increase_pct_vs_one_structure: f64,
+    /// Messages per second (put and got) the shared-queue workload sustains across its queue managers.
+    pub throughput_msgs_s: f64,
+    /// Request/reply transactions per second (two messages each).
+    pub throughput_txn_s: f64,
+    /// What limits `throughput_msgs_s`.
+    pub bound: SharedQueueBound,
+    /// Messages per second one queue manager sustains with private queues (the comparison base).
+    pub private_throughput_msgs_s: f64,
+    /// Single-queue-manager throughput on shared queues over that on private queues (ratio).
+    pub shared_vs_private_throughput_ratio: f64,
+    /// CF processor utilisation at `throughput_msgs_s`, percent.
+    pub cf_utilisation_pct: f64,
+    /// Whether CF utilisation is within the 50% guideline.
+    pub cf_within_guideline: bool,
+    /// Message rate at which the CF would reach the 50% guideline, msgs/s.
+    pub msgs_s_at_cf_guideline: f64,
+    /// Busy share of each CF link, percent.
+    pub link_busy_pct: f64,
+    /// Structure storage per message (elements, at least the minimum entry), bytes.
+    pub structure_bytes_per_msg: f64,
+    /// Messages one application structure of the configured size holds (count).
+    pub structure_capacity_msgs: f64,
+    /// How full the application structures are at the configured depth, percent.
+    pub structure_full_pct: f64,
+    /// CPU to take a fuzzy backup of the configured depth, seconds.
+    pub backup_cpu_s: f64,
+    /// Time to restore the fuzzy backup of the configured depth, seconds.
+    pub restore_time_s: f64,
+    /// Log data per second written to the busiest queue manager's log, MB/s.
+    pub log_mb_s_longest_log: f64,
+    /// Time to recover the structure after a failure just before the next backup, minutes.
+    pub recovery_time_min: f64,
+    /// Longest backup interval that meets `recovery_target_min`, minutes.
+    pub backup_interval_for_target_min: f64,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mechanism
+// ---------------------------------------------------------------------------------------------
+
+/// Smooth minimum of two positive bounds: close to the smaller, a little below where they meet.
+fn smooth_min(a: f64, b: f64) -> f64 {
+    let a = a.max(1e-12);
+    let b = b.max(1e-12);
+    let m = a.min(b);
+    // Normalise before raising to a power so that nothing overflows.
+    let s = math::pow(m / a, SMOOTH_MIN_POWER) + math::pow(m / b, SMOOTH_MIN_POWER);
+    m / math::pow(s, 1.0 / SMOOTH_MIN_POWER)
+}
+
+/// A utilisation held below 1 with a smooth knee, so that queueing formulas stay finite.
+fn bounded_utilisation(u: f64) -> f64 {
+    let u = u.max(0.0);
+    let cap = MAX_USABLE_BUSY_FRACTION;
+    // Saturates towards `cap`, equal to u for small u.
+    cap * (1.0 - math::exp(-u / cap))
+}
+
+/// Storage one message occupies in a structure: message plus MQMD, rounded up to whole
+/// elements, at least the minimum entry (`001_e9a0356844d0b70c.txt`, 2.2.2.2).
+pub fn structure_bytes_per_message(payload_bytes: f64) -> f64 {
+    let raw = payload_bytes.max(0.0) + MQMD_BYTES;
+    (math::ceil(raw / ELEMENT_BYTES) * ELEMENT_BYTES).max(MIN_MESSAGE_STORAGE_BYTES)
+}
+
+/// Messages of `payload_bytes` that fit in a structure of `structure_kb`, after the structure's
+/// control storage and the 25% allowance.
+pub fn messages_that_fit(payload_bytes: f64, structure_kb: f64) -> f64 {
+    let usable = (structure_kb * 1024.0 - STRUCTURE_CONTROL_STORAGE_MB * 1_048_576.0).max(0.0);
+    math::floor(usable / (1.0 + STRUCTURE_ALLOWANCE_PCT / 100.0) / structure_bytes_per_message(payload_bytes))
+}
+
+/// Payload size above which a message's data goes to SMDS when the structure is `full_pct` full:
+/// the configured threshold, lowered by the tiered offload rules.
+pub fn offload_threshold_bytes(configured_bytes: f64, full_pct: f64) -> f64 {
+    SMDS_OFFLOAD_TIERS
+        .iter()
+        .filter(|(tier_pct, _)| full_pct >= *tier_pct)
+        .fold(configured_bytes, |t, (_, size)| t.min(*size))
+}
+
+/// Everything about one message on shared queues, computed once per evaluation.
+#[derive(Debug, Clone, Copy)]
+struct SharedCost {
+    requests_per_msg: f64,
+    cf_us_per_request: f64,
+    cf_us_per_msg: f64,
+    sync_service_us: f64,
+    sync_fraction: f64,
+    zos_us_per_request: f64,
+    cf_data_bytes: f64,
+    offloaded: bool,
+    mqput_us: f64,
+    mqget_us: f64,
+    mqcmit_us: f64,
+    shared_msg_us: f64,
+    private_msg_us: f64,
+    link_busy: f64,
+}
+
+/// Load on the shared resources, fed back into the per-message costs.
+#[derive(Debug, Clone, Copy, Default)]
+struct Load {
+    /// CF processor utilisation, 0..1.
+    cf: f64,
+    /// Busy share of each link, 0..1.
+    link: f64,
+}
+
+/// Commits per message put and got. A requester in syncpoint commits its request and its reply
+/// (two commits per two-message transaction); a server in syncpoint commits the get of the request
+/// and the put of the reply together (one per transaction). Batching spreads each commit over
+/// `messages_per_commit` messages.
+pub fn commits_per_message(w: &Workload) -> f64 {
+    let requester = if w.syncpoint == SyncpointMode::InSyncpoint { 1.0 } else { 0.0 };
+    let server = if w.server_syncpoint.unwrap_or(w.syncpoint) == SyncpointMode::InSyncpoint { 0.5 } else { 0.0 };
+    (requester + server) / f64::from(w.messages_per_commit.max(1))
+}
+
+/// CF requests of one commit when the queues are spread over `structures` application structures.
+pub fn commit_cf_requests(structures: u32) -> f64 {
+    let spanned = structures.clamp(1, QUEUES_PER_UNIT_OF_WORK);
+    COMMIT_CF_REQUESTS + COMMIT_CF_REQUESTS_PER_EXTRA_STRUCTURE * f64::from(spanned - 1)
+}
+
+fn shared_cost(s: &Scenario, qmgrs: f64, structures: u32, load: Load) -> SharedCost {
+    let m = machine_costs(s.system.processor);
+    let w = &s.workload;
+    let cf = &s.cf;
+    let link = cf.link_type.timing();
+    let payload = f64::from(w.message_size_bytes);
+    let persistent = w.persistence == Persistence::Persistent;
+
+    // Where the data lives: wholly in the CF, or in SMDS with a pointer in the CF.
+    let full_pct = structure_full_pct(s);
+    let threshold = offload_threshold_bytes(cf.smds_offload_threshold_bytes, full_pct);
+    let offloaded = payload > threshold;
+    let cf_data_bytes = if offloaded { OFFLOADED_ENTRY_BYTES } else { payload + MQMD_BYTES };
+    let cf_data_kb = cf_data_bytes / 1024.0;
+    let smds_kb = if offloaded { payload / 1024.0 } else { 0.0 };
+
+    // CF processor time per request, with and without data.
+    let cf_plain_us = m.cf_request_us * link.cf_time_factor;
+    let cf_data_us = cf_plain_us + m.cf_us_per_kb * cf_data_kb * link.cf_time_factor;
+
+    // Requests per message: the put, the get, and the commit's share.
+    let commits_per_msg = commits_per_message(w);
+    let commit_requests = commit_cf_requests(structures);
+    let data_requests = 2.0; // the put's write and the get's read carry the data
+    let plain_requests = PUT_CF_REQUESTS + GET_CF_REQUESTS - data_requests + commit_requests * commits_per_msg;
+    let requests_per_msg = data_requests + plain_requests;
+    let cf_us_per_msg = data_requests * cf_data_us + plain_requests * cf_plain_us;
+
+    // A synchronous request's elapsed time: CF work stretched by queueing for a CF processor,
+    // link round trip and the data transfer both ways.
+    let rho = bounded_utilisation(load.cf);
+    let c = f64::from(cf.cf_processors.max(1));
+    let cf_wait_factor = 1.0 + math::pow(rho, c) / (c * (1.0 - rho));
+    let sync_service = |cf_us: f64, bytes: f64| cf_us * cf_wait_factor + link.latency_us + bytes / link.bytes_per_us;
+    let data_sync_us = sync_service(cf_data_us, cf_data_bytes);
+    let plain_sync_us = sync_service(cf_plain_us, 0.0);
+
+    // Which requests stay synchronous: only small messages may; z/OS converts a request whose
+    // synchronous time would exceed the cost of going asynchronous; and a request that finds
+    // every subchannel of its link busy goes asynchronous.
+    let link_u = bounded_utilisation(load.link);
+    let link_sync = 1.0 - math::pow(link_u, f64::from(SUBCHANNELS_PER_LINK));
+    let heuristic = |t: f64| 1.0 / (1.0 + math::pow(t / m.async_request_us, 4.0));
+    let eligible = if payload <= POTENTIALLY_SYNC_MAX_BYTES { 1.0 } else { 0.0 };
+    let data_sync_fraction = eligible * heuristic(data_sync_us) * link_sync;
+    let plain_sync_fraction = heuristic(plain_sync_us) * link_sync;
+    let zos_request = |f: f64, t: f64| f * t + (1.0 - f) * m.async_request_us;
+    let data_zos_us = zos_request(data_sync_fraction, data_sync_us);
+    let plain_zos_us = zos_request(plain_sync_fraction, plain_sync_us);
+    let sync_fraction = (data_requests * data_sync_fraction + plain_requests * plain_sync_fraction) / requests_per_msg;
+    let zos_us_per_request = (data_requests * data_zos_us + plain_requests * plain_zos_us) / requests_per_msg;
+
+    // The API calls as class 3 accounting sees them.
+    let data_handling_us =
+        m.cf_data_zos_us_per_kb * cf_data_kb + if offloaded { m.smds_io_us + m.smds_us_per_kb * smds_kb } else { 0.0 };
+    let mqput_us = m.shared_api_us + PUT_CF_REQUESTS * data_zos_us + data_handling_us;
+    let mqget_us = m.shared_api_us + data_zos_us + (GET_CF_REQUESTS - 1.0) * plain_zos_us + data_handling_us;
+    let mqcmit_us = m.commit_us + commit_requests * plain_zos_us;
+
+    // Whole-system cost per message, private and shared.
+    let kb = payload / 1024.0;
+    let log_us = if persistent { m.persistent_msg_us + m.persistent_us_per_kb * kb } else { 0.0 };
+    let private_msg_us = m.private_msg_us + m.private_us_per_kb * kb + log_us;
+    let extra_qmgrs = (qmgrs - 1.0).max(0.0);
+    let per_qmgr_us = m.per_extra_qmgr_us + if persistent { m.persistent_per_extra_qmgr_us } else { 0.0 };
+    let shared_msg_us =
+        private_msg_us + requests_per_msg * zos_us_per_request + 2.0 * data_handling_us + extra_qmgrs * per_qmgr_us;
+
+    SharedCost {
+        requests_per_msg,
+        cf_us_per_request: cf_plain_us,
+        cf_us_per_msg,
+        sync_service_us: data_sync_us,
+        sync_fraction,
+        zos_us_per_request,
+        cf_data_bytes,
+        offloaded,
+        mqput_us,
+        mqget_us,
+        mqcmit_us,
+        shared_msg_us,
+        private_msg_us,
+        link_busy: link_u,
+    }
+}
+
+/// How full the application structures are at the configured depth, percent (may exceed 100 when
+/// the depth could not fit; the tiered offload rules then apply in full).
+fn structure_full_pct(s: &Scenario) -> f64 {
+    let capacity = messages_that_fit(f64::from(s.workload.message_size_bytes), s.cf.structure_size_kb)
+        * f64::from(s.cf.application_structures);
+    if capacity <= 0.0 { 100.0 } else { (s.cf.structure_depth_msgs / capacity * 100.0).min(1000.0) }
+}
+
+/// Messages per second one queue manager can log, for persistent messages.
+fn log_bound_msgs_s(s: &Scenario, log_bytes: f64) -> f64 {
+    let m = machine_costs(s.system.processor);
+    1.0e6 / (m.log_us_per_msg + m.log_us_per_byte * log_bytes)
+}
+
+/// Messages per second one queue manager's processors can handle at `cpu_us_per_msg`.
+fn cpu_bound_msgs_s(s: &Scenario, cpu_us_per_msg: f64) -> f64 {
+    f64::from(s.system.lpar_cpus) * 1.0e6 * MAX_USABLE_BUSY_FRACTION / cpu_us_per_msg.max(1e-9)
+}
 
 /// Evaluates this sub-model for `scenario`.
-pub fn evaluate(_scenario: &Scenario) -> CfMetrics {
-    CfMetrics {}
+pub fn evaluate(scenario: &Scenario) -> CfMetrics {
+    let s = scenario;
+    let w = &s.workload;
+    let cf = &s.cf;
+    let shared = w.queue_type == QueueType::Shared;
+    let persistent = w.persistence == Persistence::Persistent;
+    let qmgrs = f64::from(w.queue_managers.max(1));
+    let payload = f64::from(w.message_size_bytes);
+    let cf_capacity_us = f64::from(cf.cf_processors) * 1.0e6;
+    let links_total = f64::from(cf.links_per_lpar) * qmgrs;
+
+    // Throughput and load depend on each other (a busier CF makes requests longer, which makes
+    // them costlier); a few fixed-point passes settle it.
+    let mut load = Load::default();
+    let mut cost = shared_cost(s, qmgrs, cf.application_structures, load);
+    let mut throughput = 0.0;
+    let mut bound = SharedQueueBound::Cpu;
+    let log_bytes_shared = payload + QSG_LOG_OVERHEAD_BYTES;
+    for _ in 0..4 {
+        let cpu_cap = cpu_bound_msgs_s(s, cost.shared_msg_us);
+        let per_qmgr = if persistent { smooth_min(cpu_cap, log_bound_msgs_s(s, log_bytes_shared)) } else { cpu_cap };
+        let demand = per_qmgr * qmgrs;
+        let cf_cap = cf_capacity_us * MAX_USABLE_BUSY_FRACTION / cost.cf_us_per_msg.max(1e-9);
+        throughput = smooth_min(demand, cf_cap);
+        bound = if cf_cap < demand {
+            SharedQueueBound::Cf
+        } else if persistent && log_bound_msgs_s(s, log_bytes_shared) < cpu_cap {
+            SharedQueueBound::Log
+        } else {
+            SharedQueueBound::Cpu
+        };
+        let link_time_us = cost.sync_service_us.min(1.0e6);
+        load = Load {
+            cf: throughput * cost.cf_us_per_msg / cf_capacity_us,
+            link: throughput * cost.requests_per_msg * link_time_us / (links_total * 1.0e6),
+        };
+        cost = shared_cost(s, qmgrs, cf.application_structures, load);
+    }
+
+    // The private comparison base: one queue manager, its own log records, no CF.
+    let private_cpu_cap = cpu_bound_msgs_s(s, cost.private_msg_us);
+    let log_bytes_private = crate::model::log::log_bytes_per_message(payload, false);
+    let private_throughput =
+        if persistent { smooth_min(private_cpu_cap, log_bound_msgs_s(s, log_bytes_private)) } else { private_cpu_cap };
+    let one_qmgr = shared_cost(s, 1.0, cf.application_structures, Load::default());
+    let one_qmgr_cpu_cap = cpu_bound_msgs_s(s, one_qmgr.shared_msg_us);
+    let one_qmgr_throughput =
+        if persistent { smooth_min(one_qmgr_cpu_cap, log_bound_msgs_s(s, log_bytes_shared)) } else { one_qmgr_cpu_cap };
+    let one_structure = shared_cost(s, 1.0, 1, Load::default());
+    let two_qmgr = shared_cost(s, 2.0, cf.application_structures, Load::default());
+
+    let cf_utilisation_pct = throughput * cost.cf_us_per_msg / cf_capacity_us * 100.0;
+    let backup = backup_figures(s, throughput / qmgrs);
+
+    CfMetrics {
+        cf_requests_per_msg: cost.requests_per_msg,
+        cf_us_per_request: cost.cf_us_per_request,
+        cf_us_per_msg: cost.cf_us_per_msg,
+        cf_us_per_txn: 2.0 * cost.cf_us_per_msg,
+        sync_service_time_us: cost.sync_service_us,
+        sync_request_pct: cost.sync_fraction * 100.0,
+        zos_us_per_request: cost.zos_us_per_request,
+        cf_data_bytes_per_msg: cost.cf_data_bytes,
+        smds_offloaded: cost.offloaded,
+        mqput_cpu_us: cost.mqput_us,
+        mqget_cpu_us: cost.mqget_us,
+        mqcmit_cpu_us: cost.mqcmit_us,
+        shared_cpu_us_per_msg: cost.shared_msg_us,
+        private_cpu_us_per_msg: cost.private_msg_us,
+        shared_cpu_increase_pct: (cost.shared_msg_us / cost.private_msg_us - 1.0) * 100.0,
+        cpu_increase_pct_per_extra_qmgr: (two_qmgr.shared_msg_us - one_qmgr.shared_msg_us) / one_qmgr.private_msg_us
+            * 100.0,
+        cpu_increase_pct_vs_one_structure: (one_qmgr.shared_msg_us / one_structure.shared_msg_us - 1.0) * 100.0,
+        throughput_msgs_s: if shared { throughput } else { 0.0 },
+        throughput_txn_s: if shared { throughput / 2.0 } else { 0.0 },
+        bound,
+        private_throughput_msgs_s: private_throughput,
+        shared_vs_private_throughput_ratio: one_qmgr_throughput / private_throughput.max(1e-9),
+        cf_utilisation_pct: if shared { cf_utilisation_pct } else { 0.0 },
+        cf_within_guideline: !shared || cf_utilisation_pct <= CF_UTILISATION_GUIDELINE_PCT,
+        msgs_s_at_cf_guideline: cf_capacity_us * CF_UTILISATION_GUIDELINE_PCT / 100.0 / cost.cf_us_per_msg.max(1e-9),
+        link_busy_pct: if shared { cost.link_busy * 100.0 } else { 0.0 },
+        structure_bytes_per_msg: structure_bytes_per_message(payload),
+        structure_capacity_msgs: messages_that_fit(payload, cf.structure_size_kb),
+        structure_full_pct: structure_full_pct(s).min(100.0),
+        backup_cpu_s: backup.backup_cpu_s,
+        restore_time_s: backup.restore_time_s,
+        log_mb_s_longest_log: backup.log_mb_s,
+        recovery_time_min: backup.recovery_time_min,
+        backup_interval_for_target_min: backup.interval_for_target_min,
+    }
+}
+
+struct BackupFigures {
+    backup_cpu_s: f64,
+    restore_time_s: f64,
+    log_mb_s: f64,
+    recovery_time_min: f64,
+    interval_for_target_min: f64,
+}
+
+fn backup_figures(s: &Scenario, msgs_s_per_qmgr: f64) -> BackupFigures {
+    let m = machine_costs(s.system.processor);
+    let cf = &s.cf;
+    let payload = f64::from(s.workload.message_size_bytes);
+    let persistent = s.workload.persistence == Persistence::Persistent;
+    let depth = cf.structure_depth_msgs;
+    let restore_time_s = restore_time_s(depth, payload, cf.restore_mb_s);
+    // Only persistent messages are logged, and so only they need replaying.
+    let log_mb_s = if persistent && s.workload.queue_type == QueueType::Shared {
+        msgs_s_per_qmgr * (payload + QSG_LOG_OVERHEAD_BYTES) / 1_048_576.0
+    } else {
+        0.0
+    };
+    let replay = replay_plan(cf.recovery_target_min, restore_time_s, cf.log_read_backwards_mb_s, log_mb_s);
+    BackupFigures {
+        backup_cpu_s: depth * m.backup_cpu_us_per_msg * (1.0 + payload / 1024.0 * BACKUP_CPU_SHARE_PER_KB) / 1.0e6,
+        restore_time_s,
+        log_mb_s,
+        recovery_time_min: recovery_time_min(
+            cf.backup_interval_min,
+            restore_time_s,
+            cf.log_read_backwards_mb_s,
+            log_mb_s,
+        ),
+        interval_for_target_min: replay.interval_min,
+    }
+}
+
+/// Growth of backup CPU per KB of message, relative to a 1KB-sized message's base cost (the
+/// backup copies message data to the log).
+pub const BACKUP_CPU_SHARE_PER_KB: f64 = 0.0;
+
+/// Time to restore a fuzzy backup of `depth` messages: the backup's log data read back.
+pub fn restore_time_s(depth_msgs: f64, payload_bytes: f64, restore_mb_s: f64) -> f64 {
+    depth_msgs.max(0.0) * (payload_bytes.max(0.0) + QSG_LOG_OVERHEAD_BYTES) / 1_048_576.0 / restore_mb_s.max(1e-9)
+}
+
+/// Recovery time when the structure fails just before its next backup: restore, then replay
+/// everything written to the busiest log since the last backup, read backwards.
+pub fn recovery_time_min(interval_min: f64, restore_s: f64, read_back_mb_s: f64, write_mb_s: f64) -> f64 {
+    restore_s / 60.0 + interval_min * write_mb_s / read_back_mb_s.max(1e-9)
+}
+
+struct ReplayPlan {
+    replay_budget_min: f64,
+    readable_mb: f64,
+    interval_min: f64,
+}
+
+/// The backup interval that meets a recovery target: what is left of the target after the
+/// restore, times the backwards read rate, is the log data that may accumulate between backups.
+fn replay_plan(target_min: f64, restore_s: f64, read_back_mb_s: f64, write_mb_s: f64) -> ReplayPlan {
+    let replay_budget_min = (target_min - restore_s / 60.0).max(0.0);
+    let readable_mb = replay_budget_min * 60.0 * read_back_mb_s;
+    // With no log data written, any interval meets the target; say so with a very long one.
+    let interval_min = (readable_mb / write_mb_s.max(1e-9) / 60.0).min(MAX_BACKUP_INTERVAL_MIN);
+    ReplayPlan { replay_budget_min, readable_mb, interval_min }
+}
+
+/// The longest backup interval the model reports (a week), for workloads that write no log data.
+pub const MAX_BACKUP_INTERVAL_MIN: f64 = 10_080.0;
+
+// ---------------------------------------------------------------------------------------------
+// Calculators
+// ---------------------------------------------------------------------------------------------
+
+/// Input of the `cf_structure_size` calculator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StructureSizeInput {
+    /// Message size including all headers except the MQMD, bytes.
+    pub message_size_bytes: f64,
+    /// Most messages the structure must hold at once (count).
+    pub max_messages: f64,
+    /// Queue managers in the queue sharing group (count), for the CSQ_ADMIN check.
+    #[serde(default = "default_qmgrs")]
+    pub queue_managers: u32,
+    /// ENTSMAX shown by DIS CFSTATUS(CSQ_ADMIN) (count); the V5.3 report's example by default.
+    #[serde(default = "default_entsmax")]
+    pub admin_entsmax: f64,
+    /// An existing structure size to check, KB (0: none).
+    #[serde(default)]
+    pub structure_size_kb: f64,
+}
+
+fn default_qmgrs() -> u32 {
+    1
+}
+
+/// `001_e9a0356844d0b70c.txt`, 2.2.2.1: "ENTSMAX(9362)".
+fn default_entsmax() -> f64 {
+    9362.0
+}
+
+impl Validate for StructureSizeInput {
+    fn validate(&self, v: &mut Validator) {
+        v.range("message_size_bytes", self.message_size_bytes, 0.0, MAX_CF_MESSAGE_BYTES);
+        v.range("max_messages", self.max_messages, 0.0, 1.0e9);
+        v.range("queue_managers", self.queue_managers, 1, 32);
+        v.range("admin_entsmax", self.admin_entsmax, 0.0, 1.0e7);
+        v.range("structure_size_kb", self.structure_size_kb, 0.0, 1.0e9);
+    }
+}
+
+/// Output of the `cf_structure_size` calculator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StructureSize {
+    /// Storage per message: message plus MQMD rounded up to 256-byte elements, at least 1536, bytes.
+    pub bytes_per_message: f64,
+    /// Largest message (without MQMD) that still takes only the minimum entry, bytes.
+    pub max_payload_at_minimum_entry_bytes: f64,
+    /// INITSIZE by the report's rule (storage per message x messages + 25%), KB.
+    pub initsize_kb: f64,
+    /// The same in MB.
+    pub initsize_mb: f64,
+    /// INITSIZE to define, at least the 16MB minimum, KB.
+    pub recommended_initsize_kb: f64,
+    /// Messages of this size an existing structure of `structure_size_kb` holds (count).
+    pub messages_in_given_size: f64,
+    /// Queue managers the CSQ_ADMIN structure supports at 1000 entries each (count).
+    pub admin_qmgrs_supported: f64,
+    /// Whether CSQ_ADMIN has enough entries for `queue_managers`.
+    pub admin_sufficient: bool,
+}
+
+/// Application structure size for `max_messages` of a size, with the element and entry rules and
+/// the 25% allowance (`001_e9a0356844d0b70c.txt`, 2.2.2).
+pub fn structure_size(input: &StructureSizeInput) -> StructureSize {
+    let per_msg = structure_bytes_per_message(input.message_size_bytes);
+    let initsize_kb = per_msg * input.max_messages * (1.0 + STRUCTURE_ALLOWANCE_PCT / 100.0) / 1024.0;
+    let admin_qmgrs = math::floor(input.admin_entsmax / ADMIN_ENTRIES_PER_QMGR);
+    StructureSize {
+        bytes_per_message: per_msg,
+        max_payload_at_minimum_entry_bytes: MIN_MESSAGE_STORAGE_BYTES - MQMD_BYTES,
+        initsize_kb,
+        initsize_mb: initsize_kb / 1024.0,
+        recommended_initsize_kb: initsize_kb.max(MIN_APPLICATION_STRUCTURE_MB * 1024.0),
+        messages_in_given_size: messages_that_fit(input.message_size_bytes, input.structure_size_kb),
+        admin_qmgrs_supported: admin_qmgrs,
+        admin_sufficient: admin_qmgrs >= f64::from(input.queue_managers),
+    }
+}
+
+/// Input of the `backup_interval` calculator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BackupIntervalInput {
+    /// Recovery processing time to meet, minutes.
+    pub recovery_target_min: f64,
+    /// Persistent messages per second (put and got) handled by the busiest queue manager.
+    pub msgs_s_longest_log: f64,
+    /// Persistent message size, bytes.
+    pub message_size_bytes: f64,
+    /// Rate the busiest log can be read backwards, MB/s.
+    pub log_read_backwards_mb_s: f64,
+    /// Time to restore the fuzzy backup, seconds.
+    pub restore_time_s: f64,
+    /// A backup interval to evaluate, minutes (0: none).
+    #[serde(default)]
+    pub backup_interval_min: f64,
+}
+
+impl Validate for BackupIntervalInput {
+    fn validate(&self, v: &mut Validator) {
+        v.range("recovery_target_min", self.recovery_target_min, 0.0, 100_000.0);
+        v.range("msgs_s_longest_log", self.msgs_s_longest_log, 0.0, 10_000_000.0);
+        v.range("message_size_bytes", self.message_size_bytes, 0.0, 104_857_600.0);
+        v.range("log_read_backwards_mb_s", self.log_read_backwards_mb_s, 0.01, 100_000.0);
+        v.range("restore_time_s", self.restore_time_s, 0.0, 1.0e7);
+        v.range("backup_interval_min", self.backup_interval_min, 0.0, 1.0e6);
+    }
+}
+
+/// Output of the `backup_interval` calculator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BackupInterval {
+    /// Log data written to the busiest log, MB/s (message length plus 1.5KB per message).
+    pub log_mb_s: f64,
+    /// Time left for log replay after the restore, minutes.
+    pub replay_budget_min: f64,
+    /// Log data that can be read backwards in that time, MB.
+    pub readable_mb: f64,
+    /// Longest backup interval that meets the target, minutes.
+    pub backup_interval_min: f64,
+    /// Recovery time for the given `backup_interval_min` (0 when none is given), minutes.
+    pub recovery_time_min: f64,
+}
+
+/// Backup interval for a recovery-time target, and recovery time for a given interval
+/// (`001_e9a0356844d0b70c.txt`, 2.2.4 and 2.2.4.1).
+pub fn backup_interval(input: &BackupIntervalInput) -> BackupInterval {
+    let log_mb_s = input.msgs_s_longest_log * (input.message_size_bytes + QSG_LOG_OVERHEAD_BYTES) / 1_048_576.0;
+    let plan = replay_plan(input.recovery_target_min, input.restore_time_s, input.log_read_backwards_mb_s, log_mb_s);
+    BackupInterval {
+        log_mb_s,
+        replay_budget_min: plan.replay_budget_min,
+        readable_mb: plan.readable_mb,
+        backup_interval_min: plan.interval_min,
+        recovery_time_min: if input.backup_interval_min > 0.0 {
+            recovery_time_min(input.backup_interval_min, input.restore_time_s, input.log_read_backwards_mb_s, log_mb_s)
+        } else {
+            0.0
+        },
+    }
 }
