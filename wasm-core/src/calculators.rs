@@ -48,6 +48,18 @@ pub const CALCULATORS: &[Calculator] = &[
         run: |input| typed(input, crate::model::cf::backup_interval),
         input_schema: || schema_of::<crate::model::cf::BackupIntervalInput>(),
     },
+    Calculator {
+        name: "svrconn_capacity",
+        title: "SVRCONN channels a channel initiator can run within 80% of its storage",
+        run: |input| typed(input, crate::model::svrconn::svrconn_capacity),
+        input_schema: || schema_of::<crate::model::svrconn::SvrconnCapacityInput>(),
+    },
+    Calculator {
+        name: "tls_cpu_per_message",
+        title: "Additional CPU per message for a TLS cipher at each end of a channel",
+        run: |input| typed(input, crate::model::channel::tls_cpu_per_message),
+        input_schema: || schema_of::<crate::model::channel::TlsCpuInput>(),
+    },
     // New calculators are added here, one entry each.
 ];
 
