@@ -93,6 +93,12 @@ pub const OFFLOADED_ENTRY_BYTES: f64 = ELEMENT_BYTES;
 /// (`001_e9a0356844d0b70c.txt`, 2.1).
 pub const SUBCHANNELS_PER_LINK: i32 = 7;
 
+/// Sharpness of z/OS's choice between synchronous and asynchronous CF requests: a request whose
+/// synchronous time equals the asynchronous overhead is converted half the time, and the share
+/// falls off steeply on either side (`001_e9a0356844d0b70c.txt`, 2.1: "z/OS 1.2 has introduced
+/// heuristics which can change any potentially synchronous call to asynchronous").
+pub const SYNC_CONVERSION_POWER: f64 = 8.0;
+
 /// Busy share a resource can sustain before throughput stops growing (CPU, CF processors).
 pub const MAX_USABLE_BUSY_FRACTION: f64 = 0.95;
 
@@ -236,9 +242,10 @@ pub struct MachineCosts {
     /// Additional z/OS CPU per persistent message for each queue manager beyond the first
     /// (CSQ_ADMIN traffic that persistent messages need, `001_e9a0356844d0b70c.txt`, 2.3.3).
     pub persistent_per_extra_qmgr_us: f64,
-    /// Forced-log time per persistent message at the logger (commit aggregation included).
+    /// Forced-log time per persistent message at the logger (commit aggregation included); only
+    /// for machines whose DASD the log sub-model does not describe (0 otherwise).
     pub log_us_per_msg: f64,
-    /// Log time per byte of log data.
+    /// Log time per byte of log data; as `log_us_per_msg`.
     pub log_us_per_byte: f64,
     /// CPU seconds to back up one message of a structure (fuzzy backup to the log).
     pub backup_cpu_us_per_msg: f64,
@@ -255,25 +262,25 @@ pub struct MachineCosts {
 ///   message size affect streaming costs?" (2KB, 4KB, 32KB, 64KB and 128KB; 8KB and 16KB held out).
 /// - Private costs: the private-queue column of "Private Queue: How much does message size affect
 ///   streaming costs?" for a put, doubled for the get.
-/// - Persistent, per-queue-manager, log and backup costs have no 9.4 figure: they keep the V5.3
-///   proportions to the private message cost.
+/// - Persistent, per-queue-manager and backup costs have no 9.4 figure: they keep the V5.3
+///   proportions to the private message cost. Log times come from the log sub-model.
 pub const Z16_COSTS: MachineCosts = MachineCosts {
     cf_request_us: 3.9,
     cf_us_per_kb: 0.1,
-    async_request_us: 4.8,
+    async_request_us: 5.2,
     cf_data_zos_us_per_kb: 0.62,
-    shared_api_us: 1.2,
+    shared_api_us: 1.4,
     commit_us: 2.0,
     smds_io_us: 8.5,
     smds_us_per_kb: 0.156,
     private_msg_us: 7.2,
     private_us_per_kb: 0.38,
-    persistent_msg_us: 14.0,
-    persistent_us_per_kb: 0.2,
+    persistent_msg_us: 13.4,
+    persistent_us_per_kb: 0.11,
     per_extra_qmgr_us: 0.4,
-    persistent_per_extra_qmgr_us: 1.4,
-    log_us_per_msg: 20.0,
-    log_us_per_byte: 0.0025,
+    persistent_per_extra_qmgr_us: 1.5,
+    log_us_per_msg: 0.0,
+    log_us_per_byte: 0.0,
     backup_cpu_us_per_msg: 2.5,
 };
 
@@ -295,7 +302,7 @@ pub const Z16_COSTS: MachineCosts = MachineCosts {
 pub const Z900_COSTS: MachineCosts = MachineCosts {
     cf_request_us: 36.8,
     cf_us_per_kb: 7.5,
-    async_request_us: 15.6,
+    async_request_us: 15.9,
     cf_data_zos_us_per_kb: 0.0,
     shared_api_us: 10.0,
     commit_us: 16.0,
@@ -618,13 +625,19 @@ fn shared_cost(s: &Scenario, qmgrs: f64, structures: u32, load: Load) -> SharedC
     // every subchannel of its link busy goes asynchronous.
     let link_u = bounded_utilisation(load.link);
     let link_sync = 1.0 - math::pow(link_u, f64::from(SUBCHANNELS_PER_LINK));
-    let heuristic = |t: f64| 1.0 / (1.0 + math::pow(t / m.async_request_us, 4.0));
+    let heuristic = |t: f64| 1.0 / (1.0 + math::pow(t / m.async_request_us, SYNC_CONVERSION_POWER));
     let eligible = if payload <= POTENTIALLY_SYNC_MAX_BYTES { 1.0 } else { 0.0 };
     let data_sync_fraction = eligible * heuristic(data_sync_us) * link_sync;
     let plain_sync_fraction = heuristic(plain_sync_us) * link_sync;
-    let zos_request = |f: f64, t: f64| f * t + (1.0 - f) * m.async_request_us;
-    let data_zos_us = zos_request(data_sync_fraction, data_sync_us);
-    let plain_zos_us = zos_request(plain_sync_fraction, plain_sync_us);
+    // z/OS keeps a request synchronous only while spinning is cheaper than going asynchronous, so
+    // the CPU per request is the smaller of the two (smoothly); link contention forces the rest
+    // asynchronous whatever they would cost.
+    let zos_request = |eligible: f64, t: f64| {
+        let chosen = smooth_min(t, m.async_request_us);
+        eligible * link_sync * chosen + (1.0 - eligible * link_sync) * m.async_request_us
+    };
+    let data_zos_us = zos_request(eligible, data_sync_us);
+    let plain_zos_us = zos_request(1.0, plain_sync_us);
     let sync_fraction = (data_requests * data_sync_fraction + plain_requests * plain_sync_fraction) / requests_per_msg;
     let zos_us_per_request = (data_requests * data_zos_us + plain_requests * plain_zos_us) / requests_per_msg;
 
@@ -670,10 +683,23 @@ fn structure_full_pct(s: &Scenario) -> f64 {
     if capacity <= 0.0 { 100.0 } else { (s.cf.structure_depth_msgs / capacity * 100.0).min(1000.0) }
 }
 
-/// Messages per second one queue manager can log, for persistent messages.
+/// Messages per second one queue manager can log, for persistent messages carrying `log_bytes`
+/// of log data each. On the z900 the V5.3 report's DASD is described by the fitted per-message and
+/// per-byte times; on the z16 the log sub-model gives the forced-write time (shared by the
+/// concurrent committers of one queue manager, whose commits ride on the same write) and the
+/// log's data-rate limit.
 fn log_bound_msgs_s(s: &Scenario, log_bytes: f64) -> f64 {
     let m = machine_costs(s.system.processor);
-    1.0e6 / (m.log_us_per_msg + m.log_us_per_byte * log_bytes)
+    let us_per_msg = match s.system.processor {
+        Processor::Z900 => m.log_us_per_msg + m.log_us_per_byte * log_bytes,
+        Processor::Z16 => {
+            let committers = (f64::from(s.workload.servers) / f64::from(s.workload.queue_managers.max(1))).max(1.0);
+            let force_us = crate::model::log::write_time_us(s, log_bytes * committers) / committers;
+            let max_bytes_per_us = crate::model::log::max_log_rate_mb_s(s) * 1_048_576.0 / 1.0e6;
+            force_us + log_bytes / max_bytes_per_us.max(1e-9)
+        }
+    };
+    1.0e6 / us_per_msg.max(1e-9)
 }
 
 /// Messages per second one queue manager's processors can handle at `cpu_us_per_msg`.
