@@ -760,4 +760,39 @@ mod tests {
         assert_eq!(private, 1000.0 + 1280.0);
         assert_eq!(qsg - private, 256.0);
     }
+
+    fn scenario(overlay: serde_json::Value) -> Scenario {
+        Scenario::from_overlay(&overlay).expect("valid overlay")
+    }
+
+    #[test]
+    fn stripes_share_pages_evenly() {
+        let s = scenario(serde_json::json!({"log": {"stripes": 4}}));
+        let p = Path::of(&s);
+        assert_eq!(p.stripe_pages(1.0), vec![1.0]);
+        assert_eq!(p.stripe_pages(6.0), vec![2.0, 2.0, 1.0, 1.0]);
+        assert_eq!(p.stripe_pages(128.0), vec![32.0; 4]);
+    }
+
+    #[test]
+    fn one_zhyperlink_request_per_track() {
+        assert_eq!(requests_for(14.0), 1.0);
+        assert_eq!(requests_for(15.0), 2.0);
+        assert_eq!(requests_for(32.0), 3.0);
+    }
+
+    #[test]
+    fn fallback_is_a_smooth_step_around_its_midpoint() {
+        assert!(fallback_share(0.0) < 1e-6);
+        assert!((fallback_share(ZHYPERLINK_FALLBACK_MIDPOINT_UTILISATION) - 0.5).abs() < 1e-12);
+        assert!(fallback_share(1.0) > 0.999);
+    }
+
+    #[test]
+    fn synchronous_spin_equals_the_synchronous_io_time() {
+        let s = scenario(serde_json::json!({"log": {"io_mode": "zhyperlink", "copies": 1, "stripes": 1}}));
+        let w = Path::of(&s).write(1.0, Some(1.0));
+        assert!(w.async_fraction < 1e-6);
+        assert!((w.spin_us - w.elapsed_us).abs() < 1e-6);
+    }
 }
