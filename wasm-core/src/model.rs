@@ -39,3 +39,30 @@ pub fn evaluate(scenario: &Scenario) -> Metrics {
         failover: failover::evaluate(scenario),
     }
 }
+
+/// One metric by dotted path (`log.io_time_us`), evaluating only the sub-model that owns it.
+///
+/// Sub-models are independent functions of the scenario, so a chart that needs one figure at a
+/// thousand points need not run the other twelve; `None` when the path names no number.
+pub fn evaluate_metric(scenario: &Scenario, path: &str) -> Option<f64> {
+    fn pick<T: serde::Serialize>(section: T, rest: &str) -> Option<f64> {
+        crate::metrics::number_at(&serde_json::to_value(section).ok()?, rest)
+    }
+    let (section, rest) = path.split_once('.')?;
+    match section {
+        "log" => pick(log::evaluate(scenario), rest),
+        "commit" => pick(commit::evaluate(scenario), rest),
+        "request_reply" => pick(request_reply::evaluate(scenario), rest),
+        "cics" => pick(cics::evaluate(scenario), rest),
+        "cf" => pick(cf::evaluate(scenario), rest),
+        "channel" => pick(channel::evaluate(scenario), rest),
+        "connection" => pick(svrconn::evaluate(scenario), rest),
+        "streaming" => pick(streaming::evaluate(scenario), rest),
+        "expiry" => pick(expiry::evaluate(scenario), rest),
+        "statistics" => pick(queue_statistics::evaluate(scenario), rest),
+        "kafka" => pick(kafka::evaluate(scenario), rest),
+        "grouping" => pick(grouping::evaluate(scenario), rest),
+        "failover" => pick(failover::evaluate(scenario), rest),
+        _ => None,
+    }
+}

@@ -9,6 +9,7 @@
 //! Sections that belong to one subsystem are defined beside that subsystem's model in
 //! `model/`; this file composes them.
 
+mod docs;
 mod error;
 mod validate;
 mod workload;
@@ -16,6 +17,7 @@ mod workload;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use docs::scenario_markdown;
 pub use error::{FieldError, ScenarioError};
 pub use validate::{Validate, Validator};
 pub use workload::{Persistence, Processor, QueueType, Release, SyncpointMode, SystemConfig, Workload, WorkloadKind};
@@ -110,6 +112,33 @@ impl Scenario {
         Scenario::from_value(base)
     }
 
+    /// A copy with the numeric field at `path` (e.g. `log.stripes`) set to `x`, validated.
+    ///
+    /// Only the field's own section goes through JSON, which keeps a 1,000-point sweep fast.
+    /// Whole numbers are written as integers so integer fields accept them.
+    pub fn with_number(&self, path: &str, x: f64) -> Result<Scenario, ScenarioError> {
+        let mut next = self.clone();
+        let (section, field) = path
+            .split_once('.')
+            .ok_or_else(|| ScenarioError::field("param", path, "a dotted path such as workload.message_size_bytes"))?;
+        match section {
+            "system" => set_section_number(&mut next.system, path, field, x)?,
+            "workload" => set_section_number(&mut next.workload, path, field, x)?,
+            "log" => set_section_number(&mut next.log, path, field, x)?,
+            "cf" => set_section_number(&mut next.cf, path, field, x)?,
+            "channel" => set_section_number(&mut next.channel, path, field, x)?,
+            "connection" => set_section_number(&mut next.connection, path, field, x)?,
+            "streaming" => set_section_number(&mut next.streaming, path, field, x)?,
+            "expiry" => set_section_number(&mut next.expiry, path, field, x)?,
+            "statistics" => set_section_number(&mut next.statistics, path, field, x)?,
+            "kafka" => set_section_number(&mut next.kafka, path, field, x)?,
+            "grouping" => set_section_number(&mut next.grouping, path, field, x)?,
+            "failover" => set_section_number(&mut next.failover, path, field, x)?,
+            _ => return Err(ScenarioError::field("param", path, "a numeric field inside a scenario section")),
+        }
+        next.validated()
+    }
+
     /// Checks every range and cross-field rule; the errors name each offending field.
     pub fn validated(self) -> Result<Scenario, ScenarioError> {
         let mut v = Validator::new();
@@ -146,6 +175,38 @@ impl Validate for Scenario {
         v.section("grouping", |v| self.grouping.validate(v));
         v.section("failover", |v| self.failover.validate(v));
     }
+}
+
+/// Writes `x` at `field` (dotted, relative to the section) by a JSON round trip of the section.
+fn set_section_number<T>(section: &mut T, path: &str, field: &str, x: f64) -> Result<(), ScenarioError>
+where
+    T: Serialize + serde::de::DeserializeOwned,
+{
+    let mut value = serde_json::to_value(&*section).expect("scenario sections serialise");
+    let mut target = &mut value;
+    for key in field.split('.') {
+        target = target
+            .get_mut(key)
+            .ok_or_else(|| ScenarioError::field("param", path, "a dotted path to a numeric scenario field"))?;
+    }
+    if !target.is_number() {
+        return Err(ScenarioError::field("param", path, "a dotted path to a numeric scenario field"));
+    }
+    *target = if x.fract() == 0.0 && x.abs() < 9.0e15 {
+        serde_json::Value::from(x as i64)
+    } else {
+        serde_json::Number::from_f64(x)
+            .map(serde_json::Value::Number)
+            .ok_or_else(|| ScenarioError::field(path, x.to_string(), "a finite number"))?
+    };
+    *section = serde_path_to_error::deserialize(value).map_err(|e| {
+        let mut err = ScenarioError::from_serde(e);
+        for f in &mut err.errors {
+            f.field = format!("{}.{}", path.split('.').next().unwrap_or_default(), f.field);
+        }
+        err
+    })?;
+    Ok(())
 }
 
 /// Deep-merges `overlay` into `base`: objects merge key by key, every other value replaces.

@@ -1,46 +1,23 @@
 //! A metric across a range of one scenario parameter: the data behind every chart.
 
-use crate::metrics::number_at;
 use crate::scenario::{Scenario, ScenarioError};
 
 /// Evaluates `metric` for each value of the numeric parameter at `param` (a dotted scenario path).
 ///
 /// Each point is a full, validated scenario: a value outside the parameter's range is an error
-/// naming it, not a silently clamped point.
+/// naming it, not a silently clamped point. Only the sub-model that owns `metric` runs.
 pub fn sweep(base: &Scenario, param: &str, values: &[f64], metric: &str) -> Result<Vec<f64>, ScenarioError> {
-    let base_value = serde_json::to_value(base).expect("scenario serialises");
-    check_param_is_numeric(&base_value, param)?;
+    if crate::model::evaluate_metric(base, metric).is_none() {
+        return Err(ScenarioError::field("metric", metric, "a dotted path to a number in the metrics"));
+    }
     values
         .iter()
         .map(|&x| {
-            let mut v = base_value.clone();
-            set_number(&mut v, param, x);
-            let scenario = Scenario::from_value(v)?;
-            let metrics = crate::model::evaluate(&scenario).to_value();
-            number_at(&metrics, metric)
+            let scenario = base.with_number(param, x)?;
+            crate::model::evaluate_metric(&scenario, metric)
                 .ok_or_else(|| ScenarioError::field("metric", metric, "a dotted path to a number in the metrics"))
         })
         .collect()
-}
-
-fn check_param_is_numeric(value: &serde_json::Value, param: &str) -> Result<(), ScenarioError> {
-    match number_at(value, param) {
-        Some(_) => Ok(()),
-        None => Err(ScenarioError::field("param", param, "a dotted path to a numeric scenario field")),
-    }
-}
-
-/// Writes `x` at `path`, as an integer when it is whole (so integer fields accept it).
-fn set_number(value: &mut serde_json::Value, path: &str, x: f64) {
-    let mut target = value;
-    for key in path.split('.') {
-        target = &mut target[key];
-    }
-    *target = if x.fract() == 0.0 && x.abs() < 9.0e15 {
-        serde_json::Value::from(x as i64)
-    } else {
-        serde_json::Number::from_f64(x).map_or(serde_json::Value::Null, serde_json::Value::Number)
-    };
 }
 
 /// `n` values spaced evenly in log scale from `lo` to `hi` inclusive.
@@ -50,4 +27,43 @@ pub fn log_range(lo: f64, hi: f64, n: usize) -> Vec<f64> {
     }
     let (a, b) = (crate::math::ln(lo), crate::math::ln(hi));
     (0..n).map(|i| crate::math::exp(a + (b - a) * i as f64 / (n - 1) as f64)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sweep_point_outside_the_parameters_range_is_an_error_naming_it() {
+        let e = sweep(&Scenario::default(), "log.stripes", &[1.0, 9.0], "log.log_bytes_per_message").unwrap_err();
+        assert_eq!(e.errors[0].field, "log.stripes");
+    }
+
+    #[test]
+    fn unknown_parameters_and_metrics_are_refused() {
+        let s = Scenario::default();
+        assert_eq!(sweep(&s, "log.nope", &[1.0], "log.log_bytes_per_message").unwrap_err().errors[0].field, "param");
+        assert_eq!(sweep(&s, "log.stripes", &[1.0], "log.nope").unwrap_err().errors[0].field, "metric");
+        assert_eq!(
+            sweep(&s, "workload.persistence", &[1.0], "log.log_bytes_per_message").unwrap_err().errors[0].field,
+            "param"
+        );
+    }
+
+    #[test]
+    fn one_metric_equals_the_same_figure_from_a_full_evaluation() {
+        let s = Scenario::from_overlay(&serde_json::json!({"workload": {"persistence": "persistent"}})).unwrap();
+        let values = [512.0, 4096.0, 1_048_576.0];
+        let swept = sweep(&s, "workload.message_size_bytes", &values, "log.log_bytes_per_message").unwrap();
+        for (x, y) in values.iter().zip(&swept) {
+            let full = crate::model::evaluate(&s.with_number("workload.message_size_bytes", *x).unwrap()).to_value();
+            assert_eq!(crate::metrics::number_at(&full, "log.log_bytes_per_message"), Some(*y));
+        }
+    }
+
+    #[test]
+    fn log_range_spans_its_ends_geometrically() {
+        let r = log_range(10.0, 1000.0, 3);
+        assert!((r[0] - 10.0).abs() < 1e-9 && (r[1] - 100.0).abs() < 1e-9 && (r[2] - 1000.0).abs() < 1e-9);
+    }
 }

@@ -6,6 +6,7 @@
 //! mqpx fidelity [--reference DIR] [--json]
 //! mqpx calc <name> <input.json> [--json]
 //! mqpx schema (scenario | metrics)
+//! mqpx docs scenario
 //! mqpx version
 //! ```
 
@@ -21,6 +22,7 @@ const USAGE: &str = "usage:
   mqpx fidelity [--reference DIR] [--json]
   mqpx calc <name> <input.json> [--json]
   mqpx schema (scenario | metrics)
+  mqpx docs scenario
   mqpx version";
 
 /// A command-line failure: what to print and the exit code.
@@ -83,6 +85,7 @@ fn main() -> ExitCode {
         "fidelity" => fidelity(&args),
         "calc" => calc(&args),
         "schema" => schema(&args),
+        "docs" => Ok(mqpx::scenario::scenario_markdown()),
         "version" => Ok(mqpx::version().to_string()),
         other => Err(Failure::usage(format!("unknown command `{other}`"))),
     });

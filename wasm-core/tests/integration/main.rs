@@ -2,6 +2,7 @@
 //! reports' reference data, plus input validation and robustness.
 
 mod fidelity;
+mod generated;
 mod scenario;
 
 mod cf;
