@@ -53,18 +53,16 @@ fn the_model_meets_its_fidelity_targets() {
     let mut failures: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for p in &report.points {
         // Validation points are judged as a population below; each other point must pass.
-        if p.role == Role::Calibration || p.kind == PointKind::Stated {
-            if !p.pass {
-                failures.entry(p.topic.clone()).or_default().push(format!(
-                    "{}: published {} model {:?} error {:?}% tolerance {}% {}",
-                    p.id,
-                    p.published,
-                    p.model,
-                    p.error_pct,
-                    p.tolerance_pct,
-                    p.note.as_deref().unwrap_or("")
-                ));
-            }
+        if (p.role == Role::Calibration || p.kind == PointKind::Stated) && !p.pass {
+            failures.entry(p.topic.clone()).or_default().push(format!(
+                "{}: published {} model {:?} error {:?}% tolerance {}% {}",
+                p.id,
+                p.published,
+                p.model,
+                p.error_pct,
+                p.tolerance_pct,
+                p.note.as_deref().unwrap_or("")
+            ));
         }
     }
     assert!(failures.is_empty(), "calibration or stated points out of tolerance:\n{failures:#?}");
