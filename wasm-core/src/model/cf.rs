@@ -1014,3 +1014,47 @@ pub fn backup_interval(input: &BackupIntervalInput) -> BackupInterval {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elements_round_up_with_a_minimum_entry() {
+        assert_eq!(structure_bytes_per_message(0.0), MIN_MESSAGE_STORAGE_BYTES);
+        assert_eq!(structure_bytes_per_message(1212.0), 1536.0);
+        assert_eq!(structure_bytes_per_message(1213.0), 1792.0);
+        // Exactly on an element boundary takes no extra element.
+        assert_eq!(structure_bytes_per_message(2048.0 - MQMD_BYTES), 2048.0);
+    }
+
+    #[test]
+    fn tiered_offload_lowers_the_threshold_as_the_structure_fills() {
+        assert_eq!(offload_threshold_bytes(MAX_CF_MESSAGE_BYTES, 10.0), MAX_CF_MESSAGE_BYTES);
+        assert_eq!(offload_threshold_bytes(MAX_CF_MESSAGE_BYTES, 75.0), 32_768.0);
+        assert_eq!(offload_threshold_bytes(MAX_CF_MESSAGE_BYTES, 85.0), 4096.0);
+        assert_eq!(offload_threshold_bytes(MAX_CF_MESSAGE_BYTES, 95.0), 0.0);
+    }
+
+    #[test]
+    fn a_second_structure_adds_commit_requests_only_up_to_the_queues_a_unit_of_work_touches() {
+        assert_eq!(commit_cf_requests(1), COMMIT_CF_REQUESTS);
+        assert!(commit_cf_requests(2) > commit_cf_requests(1));
+        assert_eq!(commit_cf_requests(10), commit_cf_requests(2));
+    }
+
+    #[test]
+    fn smooth_min_stays_at_or_below_the_smaller_bound() {
+        for (a, b) in [(1.0, 2.0), (5.0, 5.0), (1e6, 3.0), (0.0, 1.0)] {
+            let m = smooth_min(a, b);
+            assert!(m <= a.min(b).max(1e-12) && m > 0.0 && m.is_finite(), "{a} {b} {m}");
+        }
+    }
+
+    #[test]
+    fn recovery_time_at_the_planned_interval_meets_the_target() {
+        let plan = replay_plan(30.0, 20.0, 3.0, 2.0);
+        let t = recovery_time_min(plan.interval_min, 20.0, 3.0, 2.0);
+        assert!((t - 30.0).abs() < 1e-9, "{t}");
+    }
+}
