@@ -60,6 +60,18 @@ pub const CALCULATORS: &[Calculator] = &[
         run: |input| typed(input, crate::model::channel::tls_cpu_per_message),
         input_schema: || schema_of::<crate::model::channel::TlsCpuInput>(),
     },
+    Calculator {
+        name: "cics_syncpoint_batching",
+        title: "CICS task elapsed time by operations per syncpoint (MQ or VSAM)",
+        run: |input| typed(input, crate::model::cics::cics_syncpoint_batching),
+        input_schema: || schema_of::<crate::model::cics::CicsBatchingInput>(),
+    },
+    Calculator {
+        name: "zhyperlink_transaction_gain",
+        title: "Time in transaction by MQ API with zHPF and with zHyperLink",
+        run: |input| typed(input, crate::model::request_reply::zhyperlink_transaction_gain),
+        input_schema: || schema_of::<crate::model::request_reply::ZhyperlinkGainInput>(),
+    },
     // New calculators are added here, one entry each.
 ];
 

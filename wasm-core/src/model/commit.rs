@@ -1,17 +1,237 @@
-//! Commit, locking and implicit syncpoint.
+//! Commit, queue locking, implicit syncpoint and log-force aggregation.
 //!
-//! (Mechanism and citations to be written with the sub-model.)
+//! A persistent unit of work is only durable once its log records are on DASD, so every commit
+//! (and every persistent put or get out of syncpoint, which is its own unit of work) waits for a
+//! forced log write. Three mechanisms decide how expensive that is:
+//!
+//! - Log-force aggregation: while one forced write is in flight, the records of every other
+//!   committer pile up in the log buffer and go out together in the next write. Many concurrent
+//!   committers therefore share writes, and each write carries more data.
+//! - The queue lock: a persistent put out of syncpoint keeps the queue locked until its forced
+//!   write completes, so every other put and get on that queue queues up behind a log I/O. Inside
+//!   syncpoint the lock covers only the CPU of the put (`000_e91e820cc1600bd9.txt`, "Implicit
+//!   syncpointing for persistent messages put outside of syncpoint").
+//! - Implicit syncpoint (ImplSyncOpenOutput): once enough applications have a queue open for
+//!   output, the queue manager turns such a put into put-in-syncpoint plus commit, which frees the
+//!   lock early at the price of a second log write when the log was otherwise idle.
+//!
+//! The figures of this module come from the closed-system solution in
+//! [`crate::model::request_reply::solve`], which applies these mechanisms to the whole workload.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::model::request_reply::{self, Bound};
 use crate::scenario::Scenario;
 
-/// Commit, queue locking and implicit syncpoint.
+/// Log writes an implicit syncpoint needs when nothing else is logging: the put's own record,
+/// then the commit. `000_e91e820cc1600bd9.txt`, "Implicit syncpointing for persistent messages put
+/// outside of syncpoint": "it requires 2 log writes instead of 1".
+pub const IMPLICIT_SYNCPOINT_LOG_WRITES_ALONE: f64 = 2.0;
+
+/// Upper limit on commits gathered into one forced write, so the fixed point below stays finite
+/// when the log is saturated (the byte-rate limit, not this cap, bounds throughput there).
+const MAX_REQUESTS_PER_WRITE: f64 = 1.0e6;
+
+/// Elapsed time of one forced write of `bytes` to the active log, all copies in parallel, as the
+/// log sub-model computes it for the scenario's log configuration and I/O path.
+pub fn forced_write_us(scenario: &Scenario, bytes: f64) -> f64 {
+    crate::model::log::write_time_us(scenario, bytes.max(0.0)).max(0.0)
+}
+
+/// As [`forced_write_us`], when the log issues `writes_per_s` such writes a second (a light load
+/// leaves zHyperLink's PFIDs free, so fewer writes fall back to asynchronous I/O).
+pub fn forced_write_at_rate_us(scenario: &Scenario, bytes: f64, writes_per_s: f64) -> f64 {
+    crate::model::log::write_time_at_rate_us(scenario, bytes.max(0.0), writes_per_s.max(0.0)).max(0.0)
+}
+
+/// Per-copy log throughput ceiling for the scenario, in MB/s (1 MB = 1,048,576 bytes).
+pub fn max_log_rate_mb_s(scenario: &Scenario) -> f64 {
+    crate::model::log::max_log_rate_mb_s(scenario).max(1.0e-3)
+}
+
+/// How forced log writes behave for a given stream of force requests.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LogForce {
+    /// Elapsed time of one (aggregated) forced write, in microseconds.
+    pub write_us: f64,
+    /// Force requests (commits) served by one write.
+    pub requests_per_write: f64,
+    /// Forced writes actually issued per second.
+    pub writes_per_s: f64,
+    /// Fraction of time the logger is writing for other committers when a request arrives (0..1).
+    pub busy_with_others: f64,
+    /// Average time a force request waits for its data to be on DASD, in microseconds.
+    pub wait_us: f64,
+}
+
+/// Log-force aggregation for `requests_per_s` force requests, each bringing `bytes_per_request`
+/// of log data, issued by `chains` independent closed-loop tasks; `byte_utilisation` is the share
+/// of the log's byte-rate ceiling in use (below 1).
+///
+/// A request that arrives while a write is in flight joins the next write, so a write serves the
+/// requests that arrived during the previous one: `g = 1 + F * T(g * b) * (chains - 1) / chains`.
+/// A task never overlaps its own earlier force, hence the `(chains - 1) / chains` share.
+pub fn log_force(
+    scenario: &Scenario,
+    requests_per_s: f64,
+    bytes_per_request: f64,
+    chains: f64,
+    byte_utilisation: f64,
+) -> LogForce {
+    let f = requests_per_s.max(0.0);
+    let others = if chains > 1.0 { (chains - 1.0) / chains } else { 0.0 };
+    let mut g = 1.0;
+    let mut t = forced_write_at_rate_us(scenario, bytes_per_request, f);
+    for _ in 0..24 {
+        t = forced_write_at_rate_us(scenario, g * bytes_per_request, f / g);
+        let next = (1.0 + f * t * 1.0e-6 * others).min(MAX_REQUESTS_PER_WRITE);
+        if (next - g).abs() <= 1.0e-9 * g {
+            g = next;
+            break;
+        }
+        g = next;
+    }
+    let writes_per_s = f / g;
+    let busy = (writes_per_s * t * 1.0e-6).clamp(0.0, 0.999);
+    let busy_with_others = busy * others;
+    // A request finding the logger busy waits on average half a write for it to finish, then its own.
+    let headroom = (1.0 - byte_utilisation).max(1.0e-6);
+    let wait_us = t * (1.0 + 0.5 * busy_with_others) / headroom;
+    LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us }
+}
+
+/// Whether a persistent put out of syncpoint gets an implicit syncpoint: the feature is on and at
+/// least `impl_sync_open_output` applications have the queue open for output.
+pub fn implicit_syncpoint_applies(enabled: bool, apps_open_for_output: f64, impl_sync_open_output: u32) -> bool {
+    enabled && apps_open_for_output >= f64::from(impl_sync_open_output)
+}
+
+/// Mean time an operation waits for a queue lock held `mean_hold_us` on average, with the lock
+/// busy `utilisation` of the time and `contenders` tasks using the queue. Infinite at or beyond
+/// saturation (the solver keeps throughput below that); never more than every other contender's
+/// hold ahead of it.
+pub fn lock_wait_us(utilisation: f64, mean_hold_us: f64, contenders: f64) -> f64 {
+    if utilisation >= 1.0 {
+        return f64::INFINITY;
+    }
+    let u = utilisation.max(0.0);
+    let open_queue = mean_hold_us * u / (1.0 - u);
+    open_queue.min((contenders - 1.0).max(0.0) * mean_hold_us)
+}
+
+/// Commit, queue locking and log-force aggregation for the scenario's workload.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-pub struct CommitMetrics {}
+pub struct CommitMetrics {
+    /// Units of work committed per second: explicit MQCMITs, implicit syncpoints and persistent
+    /// operations out of syncpoint (each its own unit of work), in commits per second.
+    pub commits_per_s: f64,
+    /// Requests for a forced log write per second (before aggregation).
+    pub force_requests_per_s: f64,
+    /// Forced log writes actually issued per second, after aggregation.
+    pub forced_writes_per_s: f64,
+    /// Commits served by one forced write (1 = no aggregation).
+    pub commits_per_forced_write: f64,
+    /// Persistent messages whose log data goes out in one forced write, on average.
+    pub messages_per_forced_write: f64,
+    /// Log data in one forced write, in bytes per copy.
+    pub forced_write_bytes: f64,
+    /// Elapsed time of one forced write, in microseconds.
+    pub forced_write_us: f64,
+    /// Average time a commit (or persistent put/get out of syncpoint) waits for its forced write,
+    /// in microseconds.
+    pub force_wait_us: f64,
+    /// Log writes per persistent put when the put is the only one logging (1 out of syncpoint,
+    /// 2 with implicit syncpoint, 1 per `messages_per_commit` puts inside syncpoint).
+    pub log_writes_per_put_alone: f64,
+    /// Whether the put holds the queue lock across a forced log write (persistent, out of
+    /// syncpoint, no implicit syncpoint).
+    pub lock_held_over_force: bool,
+    /// Whether ImplSyncOpenOutput turns the requesters' persistent puts into implicit syncpoints.
+    pub implicit_syncpoint_applied: bool,
+    /// Applications with the busiest request queue open for output.
+    pub apps_open_for_output: f64,
+    /// Average time a put holds the queue lock, in microseconds.
+    pub lock_hold_us: f64,
+    /// Share of time the busiest queue's lock is held, in percent.
+    pub lock_utilisation_pct: f64,
+    /// Average wait for the queue lock per put or get, in microseconds.
+    pub lock_wait_us: f64,
+    /// Log data written per second, per copy, in MB/s.
+    pub log_rate_mb_s: f64,
+    /// The log's per-copy ceiling for this configuration, in MB/s.
+    pub max_log_rate_mb_s: f64,
+    /// Share of the log's byte-rate ceiling in use, in percent.
+    pub log_utilisation_pct: f64,
+    /// Whether the queue lock is the resource that limits throughput.
+    pub lock_bound: bool,
+}
 
 /// Evaluates this sub-model for `scenario`.
-pub fn evaluate(_scenario: &Scenario) -> CommitMetrics {
-    CommitMetrics {}
+pub fn evaluate(scenario: &Scenario) -> CommitMetrics {
+    let s = request_reply::solve(scenario);
+    CommitMetrics {
+        commits_per_s: s.commits_per_s,
+        force_requests_per_s: s.force_requests_per_s,
+        forced_writes_per_s: s.log.writes_per_s,
+        commits_per_forced_write: s.log.requests_per_write,
+        messages_per_forced_write: s.messages_per_forced_write,
+        forced_write_bytes: s.forced_write_bytes,
+        forced_write_us: s.log.write_us,
+        force_wait_us: s.log.wait_us,
+        log_writes_per_put_alone: s.log_writes_per_put_alone,
+        lock_held_over_force: s.lock_held_over_force,
+        implicit_syncpoint_applied: s.implicit_applied,
+        apps_open_for_output: s.apps_open_for_output,
+        lock_hold_us: s.lock_hold_us,
+        lock_utilisation_pct: s.lock_utilisation * 100.0,
+        lock_wait_us: s.lock_wait_us,
+        log_rate_mb_s: s.log_rate_mb_s,
+        max_log_rate_mb_s: s.max_log_rate_mb_s,
+        log_utilisation_pct: s.log_byte_utilisation * 100.0,
+        lock_bound: s.bound == Bound::QueueLock,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn implicit_syncpoint_needs_enough_openers() {
+        assert!(!implicit_syncpoint_applies(true, 1.0, 2));
+        assert!(implicit_syncpoint_applies(true, 2.0, 2));
+        assert!(!implicit_syncpoint_applies(true, 3.0, 4));
+        assert!(implicit_syncpoint_applies(true, 4.0, 4));
+        assert!(implicit_syncpoint_applies(true, 1.0, 1));
+        assert!(!implicit_syncpoint_applies(false, 60.0, 1));
+    }
+
+    #[test]
+    fn lock_wait_grows_with_utilisation_and_is_bounded_by_contenders() {
+        let w: Vec<f64> = [0.1, 0.5, 0.9, 0.99].iter().map(|&u| lock_wait_us(u, 100.0, 1000.0)).collect();
+        assert!(w.windows(2).all(|p| p[1] > p[0]));
+        assert_eq!(lock_wait_us(0.99, 100.0, 1.0), 0.0);
+        assert!(lock_wait_us(0.99, 100.0, 3.0) <= 200.0);
+        assert!(lock_wait_us(1.0, 100.0, 3.0).is_infinite());
+    }
+
+    #[test]
+    fn one_task_never_shares_a_write() {
+        let s = Scenario::default();
+        let f = log_force(&s, 5000.0, 3000.0, 1.0, 0.0);
+        assert_eq!(f.requests_per_write, 1.0);
+        assert_eq!(f.busy_with_others, 0.0);
+        assert_eq!(f.wait_us, f.write_us);
+    }
+
+    #[test]
+    fn concurrent_committers_share_writes() {
+        let s = Scenario::default();
+        let few = log_force(&s, 1000.0, 3000.0, 10.0, 0.0);
+        let many = log_force(&s, 20000.0, 3000.0, 100.0, 0.0);
+        assert!(many.requests_per_write > few.requests_per_write);
+        assert!(many.requests_per_write > 2.0);
+        assert!(many.writes_per_s < 20000.0);
+    }
 }

@@ -1,17 +1,774 @@
 //! Request/reply throughput across requesters, servers, queue pairs and queue managers.
 //!
-//! (Mechanism and citations to be written with the sub-model.)
+//! The reports drive the queue manager with closed loops: each requester puts a request, waits for
+//! the reply and immediately sends the next one (no think time). Throughput is therefore the number
+//! of requesters divided by the round trip, and the round trip grows as shared resources fill up:
+//! the LPAR's processors, the queue locks, the log (forced writes, aggregated across committers, see
+//! [`crate::model::commit`]) and the pool of servers. [`solve`] finds the one throughput at which
+//! `throughput x round trip = requesters` holds with every wait evaluated at that throughput.
+//!
+//! The same machinery runs the reports' other loops: `log_upper_bound` tasks (MQPUT, MQCMIT, MQGET,
+//! MQCMIT on a common queue, the shape of the zHyperLink chapter's single-application test) and
+//! `batch_put` tasks (N puts then a commit, the CICS batching test).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::Scenario;
+use crate::model::commit::{self, LogForce};
+use crate::model::log::LogIoMode;
+use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, Validate, Validator, WorkloadKind};
+
+/// CPU of an MQPUT of a non-persistent message to a private queue, fixed part, in microseconds.
+/// Fitted (least squares) to the 2KB..128KB "Private queue)" column of `004_c01e4fc945a28128.txt`,
+/// "Private Queue: How much does message size affect streaming costs?" (4, 5, 5, 7, 10, 16, 28).
+pub const MQPUT_CPU_US: f64 = 3.7;
+
+/// CPU of an MQPUT per KB of message data (copying it into the buffer pool), in microseconds.
+/// Same fit and section as [`MQPUT_CPU_US`].
+pub const MQPUT_CPU_US_PER_KB: f64 = 0.19;
+
+/// CPU of an MQGET of a small non-persistent message, in microseconds: the middle of "the cost of the
+/// MQGET as 4 to 6 CPU microseconds" (`004_c01e4fc945a28128.txt`, "Performance of v1 connector").
+pub const MQGET_CPU_US: f64 = 5.0;
+
+/// CPU of an MQGET per KB of message data, in microseconds; the copy out of the buffer pool is taken
+/// to cost what the copy in costs ([`MQPUT_CPU_US_PER_KB`]).
+pub const MQGET_CPU_US_PER_KB: f64 = 0.19;
+
+/// Extra CPU of a persistent MQPUT or MQGET for building its log record, in microseconds. The
+/// reports give no figure that isolates it; a few microseconds is the order of a log record write
+/// into the log buffer, and class(3) costs in the zHyperLink chapter are dominated by waits.
+pub const PERSISTENT_API_CPU_US: f64 = 2.0;
+
+/// Extra CPU per KB of a persistent message for copying it into the log buffers, in microseconds
+/// (taken equal to the buffer-pool copy, [`MQPUT_CPU_US_PER_KB`]).
+pub const PERSISTENT_API_CPU_US_PER_KB: f64 = 0.19;
+
+/// CPU of an MQCMIT with nothing persistent to force, in microseconds (order of magnitude: the
+/// shared-queue commit, which also drives the CF, costs 8; `004_c01e4fc945a28128.txt`, "Shared
+/// Queue: Impact of Streaming Queues on MQCMIT").
+pub const MQCMIT_CPU_US: f64 = 2.0;
+
+/// Extra CPU of an MQCMIT that forces the log, in microseconds (requesting the write, being
+/// suspended and resumed); an estimate of the same order as [`MQCMIT_CPU_US`].
+pub const PERSISTENT_MQCMIT_CPU_US: f64 = 3.0;
+
+/// CPU of an MQOPEN of a private queue, in microseconds. `004_c01e4fc945a28128.txt`, "Private
+/// Queue: Impact of Streaming Queues on MQOPEN and MQCLOSE": "Cost (CPU microseconds) 1".
+pub const MQOPEN_CPU_US: f64 = 1.0;
+
+/// CPU of an MQCLOSE of a private queue, in microseconds: "the CPU cost was reported as zero"
+/// (same section); a small positive figure keeps it visible.
+pub const MQCLOSE_CPU_US: f64 = 0.2;
+
+/// CPU of suspending a getter in MQGET-with-wait and posting it when a message arrives, in
+/// microseconds; estimated, then [`GET_WAIT_DISPATCH_US`] was fitted with it in place.
+pub const GET_WAIT_POST_CPU_US: f64 = 2.0;
+
+/// Latency from a message arriving to the waiting getter running again (post, dispatch), in
+/// microseconds. Fitted to the ">598,000 transactions per second" of 15 request/reply pairs on a
+/// 16-way LPAR (`004_c01e4fc945a28128.txt`, Appendix A, "Private Queue", "Scalability of
+/// request/reply model across multiple queues").
+pub const GET_WAIT_DISPATCH_US: f64 = 0.3;
+
+/// Log data a unit of work may have in the log output buffers before a put must wait for some of it
+/// to be written (the largest log output buffer, 4000 KB). Only messages in the megabyte range reach
+/// it; it is why the 4MB MQPUT shows log wait in the zHyperLink chapter ("Time in Transaction by MQ
+/// API for 4MB persistent workload", `004_c01e4fc945a28128.txt`).
+pub const LOG_OUTPUT_BUFFER_BYTES: f64 = 4000.0 * 1024.0;
+
+/// Which resource limits throughput.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Bound {
+    /// No shared resource is near saturation: the round trip of each requester sets the rate
+    /// (add requesters to go faster).
+    #[default]
+    Latency,
+    /// The LPAR's processors are nearly saturated.
+    Cpu,
+    /// The log: waits for forced writes dominate the round trip, or its byte rate is near its ceiling.
+    Log,
+    /// A queue lock: puts and gets on the busiest queue queue up behind each other.
+    QueueLock,
+    /// All servers are busy; requests wait for one.
+    Servers,
+}
+
+/// Time one API spends in a transaction, as class(3) accounting shows it.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct ApiTime {
+    /// The verb: `MQPUT`, `MQGET` or `MQCMIT`.
+    pub api: String,
+    /// Calls of this verb per transaction by the task whose view this is.
+    pub calls: f64,
+    /// CPU of those calls per transaction, in microseconds.
+    pub cpu_us: f64,
+    /// Elapsed minus CPU of those calls per transaction (log, lock, processor and reply waits), in
+    /// microseconds.
+    pub wait_us: f64,
+}
 
 /// Request/reply throughput, CPU per API and time in transaction.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-pub struct RequestReplyMetrics {}
+pub struct RequestReplyMetrics {
+    /// Transactions (round trips; loops of a `log_upper_bound` task; units of work of a `batch_put`
+    /// task) completed per second.
+    pub transactions_s: f64,
+    /// Messages put (and got) per second.
+    pub messages_s: f64,
+    /// Messages per transaction (2 for request/reply).
+    pub messages_per_transaction: f64,
+    /// Elapsed time of one transaction as the requester sees it, in microseconds.
+    pub round_trip_us: f64,
+    /// Processor time per transaction over all tasks, in microseconds.
+    pub cpu_per_transaction_us: f64,
+    /// Processor time per message, in microseconds.
+    pub cpu_per_message_us: f64,
+    /// CPU of one MQPUT, in microseconds.
+    pub mqput_cpu_us: f64,
+    /// CPU of one MQGET, in microseconds.
+    pub mqget_cpu_us: f64,
+    /// CPU of one MQCMIT, in microseconds.
+    pub mqcmit_cpu_us: f64,
+    /// CPU of one MQOPEN, in microseconds (the reports' tasks open their queues once).
+    pub mqopen_cpu_us: f64,
+    /// CPU of one MQCLOSE, in microseconds.
+    pub mqclose_cpu_us: f64,
+    /// Time in transaction by API (MQPUT, MQGET, MQCMIT) as CPU and wait, for the requesting task;
+    /// the entries add up to `round_trip_us`.
+    pub time_in_transaction: Vec<ApiTime>,
+    /// MQPUT wait per transaction (copied from `time_in_transaction`), in microseconds.
+    pub mqput_wait_us: f64,
+    /// MQGET wait per transaction, in microseconds.
+    pub mqget_wait_us: f64,
+    /// MQCMIT wait per transaction, in microseconds.
+    pub mqcmit_wait_us: f64,
+    /// MQCMIT elapsed (CPU + wait) per transaction, in microseconds.
+    pub mqcmit_elapsed_us: f64,
+    /// Busy share of the LPAR's processors, in percent.
+    pub lpar_cpu_utilisation_pct: f64,
+    /// Busy share of the server tasks, in percent (0 without servers).
+    pub server_utilisation_pct: f64,
+    /// Throughput at which the LPAR's processors would be saturated, in transactions per second.
+    pub cpu_limit_transactions_s: f64,
+    /// The resource that limits throughput.
+    pub bound: Bound,
+}
+
+/// Everything the closed-system solution knows; commit and CICS figures are read from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Solution {
+    /// Transactions per second.
+    pub transactions_s: f64,
+    /// Messages per transaction.
+    pub messages_per_transaction: f64,
+    /// Round trip, in microseconds.
+    pub round_trip_us: f64,
+    /// CPU per transaction (all tasks), in microseconds.
+    pub cpu_per_transaction_us: f64,
+    /// CPU of one MQPUT, MQGET and MQCMIT, in microseconds.
+    pub put_cpu_us: f64,
+    /// See `put_cpu_us`.
+    pub get_cpu_us: f64,
+    /// See `put_cpu_us`.
+    pub commit_cpu_us: f64,
+    /// Requesting task's view: MQPUT, MQGET, MQCMIT.
+    pub apis: Vec<ApiTime>,
+    /// Processor utilisation, 0..1.
+    pub cpu_utilisation: f64,
+    /// Server utilisation, 0..1.
+    pub server_utilisation: f64,
+    /// The busiest queue lock's utilisation, 0..1.
+    pub lock_utilisation: f64,
+    /// Average lock hold per put, in microseconds.
+    pub lock_hold_us: f64,
+    /// Average lock wait per put or get, in microseconds.
+    pub lock_wait_us: f64,
+    /// Whether puts hold the lock over a forced write.
+    pub lock_held_over_force: bool,
+    /// Whether implicit syncpoint applies to the requesters' puts.
+    pub implicit_applied: bool,
+    /// Applications with the busiest request queue open for output.
+    pub apps_open_for_output: f64,
+    /// Log force behaviour at the solution.
+    pub log: LogForce,
+    /// Force requests per second.
+    pub force_requests_per_s: f64,
+    /// Units of work per second.
+    pub commits_per_s: f64,
+    /// Messages per forced write.
+    pub messages_per_forced_write: f64,
+    /// Bytes per forced write.
+    pub forced_write_bytes: f64,
+    /// Log writes per put with nothing else logging.
+    pub log_writes_per_put_alone: f64,
+    /// Per-copy log rate, in MB/s.
+    pub log_rate_mb_s: f64,
+    /// Per-copy log ceiling, in MB/s.
+    pub max_log_rate_mb_s: f64,
+    /// Share of the log ceiling in use, 0..1.
+    pub log_byte_utilisation: f64,
+    /// Throughput at CPU saturation.
+    pub cpu_limit_transactions_s: f64,
+    /// The limiting resource.
+    pub bound: Bound,
+}
+
+/// CPU of one MQPUT of `size_bytes` (class(3) view), in microseconds.
+pub fn mqput_cpu_us(size_bytes: f64, persistent: bool) -> f64 {
+    let kb = size_bytes.max(0.0) / 1024.0;
+    let base = MQPUT_CPU_US + MQPUT_CPU_US_PER_KB * kb;
+    if persistent { base + PERSISTENT_API_CPU_US + PERSISTENT_API_CPU_US_PER_KB * kb } else { base }
+}
+
+/// CPU of one MQGET of `size_bytes`, in microseconds.
+pub fn mqget_cpu_us(size_bytes: f64, persistent: bool) -> f64 {
+    let kb = size_bytes.max(0.0) / 1024.0;
+    let base = MQGET_CPU_US + MQGET_CPU_US_PER_KB * kb;
+    if persistent { base + PERSISTENT_API_CPU_US } else { base }
+}
+
+/// CPU of one MQCMIT, in microseconds.
+pub fn mqcmit_cpu_us(persistent: bool) -> f64 {
+    if persistent { MQCMIT_CPU_US + PERSISTENT_MQCMIT_CPU_US } else { MQCMIT_CPU_US }
+}
+
+/// The loop each task runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    RequestReply,
+    PutCommitGetCommit,
+    Batch,
+}
+
+/// Fixed description of the workload, independent of the throughput.
+struct Setup {
+    shape: Shape,
+    persistent: bool,
+    req_in: bool,
+    srv_in: bool,
+    implicit_req: bool,
+    implicit_srv: bool,
+    n: f64,
+    m: f64,
+    pairs: f64,
+    cpus: f64,
+    batch: f64,
+    put_cpu: f64,
+    get_cpu: f64,
+    cmit_cpu: f64,
+    msgs: f64,
+    log_bytes_txn: f64,
+    overflow_bytes_txn: f64,
+    overflow_wait_us: f64,
+    implicit_record_us: f64,
+    forces_txn: f64,
+    chains: f64,
+    cpu_txn: f64,
+    max_log_bytes_s: f64,
+    openers_req: f64,
+    openers_rep: f64,
+}
+
+/// The round trip and its parts at one throughput.
+struct Detail {
+    round_trip: f64,
+    apis: Vec<ApiTime>,
+    cpu_util: f64,
+    srv_util: f64,
+    lock_util: f64,
+    lock_hold: f64,
+    lock_wait: f64,
+    log: LogForce,
+    byte_util: f64,
+    force_wait_share: f64,
+}
+
+fn setup(sc: &Scenario) -> Setup {
+    let w = &sc.workload;
+    let persistent = w.persistence == Persistence::Persistent;
+    let size = f64::from(w.message_size_bytes);
+    let in_qsg = w.queue_type == QueueType::Shared;
+    let req_in = w.syncpoint == SyncpointMode::InSyncpoint;
+    let srv_in = w.server_syncpoint.unwrap_or(w.syncpoint) == SyncpointMode::InSyncpoint;
+    let shape = match w.kind {
+        WorkloadKind::RequestReply => Shape::RequestReply,
+        WorkloadKind::LogUpperBound => Shape::PutCommitGetCommit,
+        WorkloadKind::BatchPut | WorkloadKind::ChannelMove => Shape::Batch,
+    };
+    let n = f64::from(w.requesters.max(1));
+    let m = if shape == Shape::RequestReply { f64::from(w.servers.max(1)) } else { 0.0 };
+    let pairs = f64::from(w.queue_pairs.max(1)).min(n);
+    let batch = if shape == Shape::Batch { f64::from(w.messages_per_commit.max(1)) } else { 1.0 };
+    let openers_req = crate::math::ceil(n / pairs);
+    let openers_rep = if m > 0.0 { crate::math::ceil(m / pairs) } else { 0.0 };
+    let out_persistent_req = persistent && !req_in;
+    let out_persistent_srv = persistent && !srv_in;
+    let implicit_req = out_persistent_req
+        && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_req, w.impl_sync_open_output);
+    let implicit_srv = shape == Shape::RequestReply
+        && out_persistent_srv
+        && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_rep, w.impl_sync_open_output);
+
+    let put_cpu = mqput_cpu_us(size, persistent);
+    let get_cpu = mqget_cpu_us(size, persistent);
+    let cmit_cpu = mqcmit_cpu_us(persistent);
+    let lb = if persistent { crate::model::log::log_bytes_per_message(size, in_qsg) } else { 0.0 };
+
+    let (msgs, forces_txn, chains, cpu_txn) = match shape {
+        Shape::RequestReply => {
+            let forces = if persistent { 2.0 + if srv_in { 1.0 } else { 2.0 } } else { 0.0 };
+            let commits = (if req_in { 2.0 } else { 0.0 }) + if srv_in { 1.0 } else { 0.0 };
+            let cpu = 2.0 * put_cpu + 2.0 * get_cpu + commits * cmit_cpu + 2.0 * GET_WAIT_POST_CPU_US;
+            (2.0, forces, n + m, cpu)
+        }
+        Shape::PutCommitGetCommit => {
+            let forces = if persistent { 2.0 } else { 0.0 };
+            let commits = if req_in { 2.0 } else { 0.0 };
+            (1.0, forces, n, put_cpu + get_cpu + commits * cmit_cpu)
+        }
+        Shape::Batch => {
+            let forces = if persistent { if req_in { 1.0 } else { batch } } else { 0.0 };
+            let commits = if req_in { 1.0 } else { 0.0 };
+            (batch, forces, n, batch * put_cpu + commits * cmit_cpu)
+        }
+    };
+    // Only a unit of work whose log data outgrows the output buffers makes its puts wait for I/O.
+    let uow_bytes = match shape {
+        Shape::Batch => batch * lb,
+        _ => lb,
+    };
+    let overflow_bytes = if persistent && req_in { (uow_bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0) } else { 0.0 };
+    let overflow_wait_us = if overflow_bytes > 0.0 { commit::forced_write_us(sc, overflow_bytes) } else { 0.0 };
+    let implicit_record_us = if implicit_req || implicit_srv { commit::forced_write_us(sc, lb) } else { 0.0 };
+    Setup {
+        shape,
+        persistent,
+        req_in,
+        srv_in,
+        implicit_req,
+        implicit_srv,
+        n,
+        m,
+        pairs,
+        cpus: f64::from(sc.system.lpar_cpus.max(1)),
+        batch,
+        put_cpu,
+        get_cpu,
+        cmit_cpu,
+        msgs,
+        log_bytes_txn: msgs * lb,
+        overflow_bytes_txn: overflow_bytes,
+        overflow_wait_us,
+        implicit_record_us,
+        forces_txn,
+        chains,
+        cpu_txn,
+        max_log_bytes_s: commit::max_log_rate_mb_s(sc) * 1_048_576.0,
+        openers_req,
+        openers_rep,
+    }
+}
+
+fn api(name: &str, calls: f64, cpu: f64, elapsed: f64) -> ApiTime {
+    ApiTime { api: name.to_string(), calls, cpu_us: cpu, wait_us: (elapsed - cpu).max(0.0) }
+}
+
+/// Waiting for a free server among `m` busy `util` of the time, with `n` requesters.
+fn server_wait_us(util: f64, service_us: f64, m: f64, n: f64) -> f64 {
+    if n <= m {
+        return 0.0;
+    }
+    let um = crate::math::pow(util.max(0.0), m);
+    (service_us * um / (1.0 - um)).min((n - m) / m * service_us)
+}
+
+/// The round trip at throughput `x` (transactions per second); `None` past a resource's capacity.
+fn detail(sc: &Scenario, s: &Setup, x: f64) -> Option<Detail> {
+    let x_us = x * 1.0e-6;
+    let cpu_util = x_us * s.cpu_txn / s.cpus;
+    let byte_util = x * s.log_bytes_txn / s.max_log_bytes_s;
+    if cpu_util >= 1.0 || byte_util >= 1.0 {
+        return None;
+    }
+    // Processor queueing stretches every CPU burst (the M/M/c response-time approximation).
+    let stretch = 1.0 / (1.0 - crate::math::pow(cpu_util, s.cpus));
+    let force_bytes = if s.forces_txn > 0.0 { (s.log_bytes_txn - s.overflow_bytes_txn) / s.forces_txn } else { 0.0 };
+    let log = commit::log_force(sc, x * s.forces_txn, force_bytes, s.chains, byte_util);
+    let wf = if s.persistent { log.wait_us } else { 0.0 };
+    let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
+    let put_cpu = s.put_cpu * stretch;
+    let get_cpu = s.get_cpu * stretch;
+    let cmit = s.cmit_cpu * stretch + wf;
+    let wake = GET_WAIT_DISPATCH_US + GET_WAIT_POST_CPU_US * stretch;
+    let held_req = s.persistent && !s.req_in && !s.implicit_req;
+    let put_hold_req = put_cpu + if held_req { wf } else { 0.0 };
+    let after_put_req = if s.implicit_req { implicit_extra + wf } else { 0.0 };
+    let get_force_req = if s.persistent && !s.req_in { wf } else { 0.0 };
+    let x_queue_us = x_us / s.pairs;
+    let mut force_wait_total;
+    let (round_trip, apis, srv_util, lock_util, lock_hold, lock_wait) = match s.shape {
+        Shape::RequestReply => {
+            let held_srv = s.persistent && !s.srv_in && !s.implicit_srv;
+            let put_hold_srv = put_cpu + if held_srv { wf } else { 0.0 };
+            let after_put_srv = if s.implicit_srv { implicit_extra + wf } else { 0.0 };
+            let rq_util = x_queue_us * (put_hold_req + get_cpu);
+            let rp_util = x_queue_us * (put_hold_srv + get_cpu);
+            // Each in-flight round trip has one operation outstanding at a time, and a pair's round
+            // trips are started by its requesters, so they are the contenders for its two locks.
+            let contenders = s.openers_req;
+            let wl_rq = commit::lock_wait_us(rq_util, 0.5 * (put_hold_req + get_cpu), contenders);
+            let wl_rp = commit::lock_wait_us(rp_util, 0.5 * (put_hold_srv + get_cpu), contenders);
+            if !wl_rq.is_finite() || !wl_rp.is_finite() {
+                return None;
+            }
+            let srv_get = get_cpu + wl_rq + if s.persistent && !s.srv_in { wf } else { 0.0 };
+            let srv_put = put_hold_srv + wl_rp + after_put_srv;
+            let srv_cmit = if s.srv_in { cmit } else { 0.0 };
+            let service = wake + srv_get + srv_put + srv_cmit;
+            let srv_util = x_us * service / s.m;
+            if srv_util >= 1.0 {
+                return None;
+            }
+            let srv_wait = server_wait_us(srv_util, service, s.m, s.n);
+            let req_put = put_hold_req + wl_rq + after_put_req;
+            let req_get = wake + get_cpu + wl_rp + get_force_req;
+            let req_cmits = if s.req_in { 2.0 } else { 0.0 };
+            let round_trip = req_put + srv_wait + service + req_get + req_cmits * cmit;
+            force_wait_total = if s.persistent {
+                wf * (2.0 + if s.srv_in { 1.0 } else { 2.0 })
+                    + 2.0 * implicit_extra * f64::from(u8::from(s.implicit_req))
+            } else {
+                0.0
+            };
+            let apis = vec![
+                api("MQPUT", 1.0, s.put_cpu, req_put),
+                api("MQGET", 1.0, s.get_cpu + GET_WAIT_POST_CPU_US, srv_wait + service + req_get),
+                api("MQCMIT", req_cmits, req_cmits * s.cmit_cpu, req_cmits * cmit),
+            ];
+            let lock_wait = 0.5 * (wl_rq + wl_rp);
+            (round_trip, apis, srv_util, rq_util.max(rp_util), 0.5 * (put_hold_req + put_hold_srv), lock_wait)
+        }
+        Shape::PutCommitGetCommit => {
+            let q_util = x_queue_us * (put_hold_req + get_cpu);
+            let wl = commit::lock_wait_us(q_util, 0.5 * (put_hold_req + get_cpu), s.openers_req);
+            if !wl.is_finite() {
+                return None;
+            }
+            let put = put_hold_req + wl + after_put_req + s.overflow_wait_us;
+            let get = get_cpu + wl + get_force_req;
+            let cmits = if s.req_in { 2.0 } else { 0.0 };
+            let round_trip = put + get + cmits * cmit;
+            force_wait_total = if s.persistent { 2.0 * wf + implicit_extra + s.overflow_wait_us } else { 0.0 };
+            let apis = vec![
+                api("MQPUT", 1.0, s.put_cpu, put),
+                api("MQGET", 1.0, s.get_cpu, get),
+                api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit),
+            ];
+            (round_trip, apis, 0.0, q_util, put_hold_req, wl)
+        }
+        Shape::Batch => {
+            let q_util = x_queue_us * s.batch * put_hold_req;
+            let wl = commit::lock_wait_us(q_util, put_hold_req, s.openers_req);
+            if !wl.is_finite() {
+                return None;
+            }
+            let puts = s.batch * (put_hold_req + wl + after_put_req) + s.overflow_wait_us;
+            let cmits = if s.req_in { 1.0 } else { 0.0 };
+            let round_trip = puts + cmits * cmit;
+            force_wait_total =
+                if s.persistent { s.forces_txn * wf + s.batch * implicit_extra + s.overflow_wait_us } else { 0.0 };
+            let apis = vec![
+                api("MQPUT", s.batch, s.batch * s.put_cpu, puts),
+                api("MQGET", 0.0, 0.0, 0.0),
+                api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit),
+            ];
+            (round_trip, apis, 0.0, q_util, put_hold_req, wl)
+        }
+    };
+    if !s.persistent {
+        force_wait_total = 0.0;
+    }
+    let force_wait_share = if round_trip > 0.0 { (force_wait_total / round_trip).min(1.0) } else { 0.0 };
+    Some(Detail {
+        round_trip,
+        apis,
+        cpu_util,
+        srv_util,
+        lock_util,
+        lock_hold,
+        lock_wait,
+        log,
+        byte_util,
+        force_wait_share,
+    })
+}
+
+/// Solves the closed system: the throughput at which every requester is always in a round trip.
+pub fn solve(sc: &Scenario) -> Solution {
+    let s = setup(sc);
+    let at_rest = detail(sc, &s, 0.0).map_or(1.0, |d| d.round_trip).max(1.0e-3);
+    // Round trips only grow with load, so the answer lies below requesters / unloaded round trip.
+    let mut lo = 0.0;
+    let mut hi = s.n / (at_rest * 1.0e-6);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        let too_fast = match detail(sc, &s, mid) {
+            Some(d) => mid * d.round_trip * 1.0e-6 >= s.n,
+            None => true,
+        };
+        if too_fast {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+        if hi - lo <= 1.0e-12 * hi {
+            break;
+        }
+    }
+    let x = lo;
+    let d = detail(sc, &s, x).or_else(|| detail(sc, &s, 0.0)).expect("an idle system has a finite round trip");
+    let round_trip = if x > 0.0 { s.n / x * 1.0e6 } else { d.round_trip };
+    let cpu_limit = s.cpus * 1.0e6 / s.cpu_txn.max(1.0e-9);
+    let lock_saturated = d.lock_util;
+    let candidates = [
+        (d.cpu_util, Bound::Cpu),
+        (d.byte_util, Bound::Log),
+        (lock_saturated, Bound::QueueLock),
+        (d.srv_util, Bound::Servers),
+    ];
+    let (top, which) =
+        candidates.iter().fold((0.0, Bound::Latency), |acc, &(u, b)| if u > acc.0 { (u, b) } else { acc });
+    let bound = if top >= 0.8 {
+        which
+    } else if d.force_wait_share >= 0.5 {
+        Bound::Log
+    } else {
+        Bound::Latency
+    };
+    let commits_txn = match s.shape {
+        Shape::RequestReply => {
+            let req = if s.req_in || s.persistent { 2.0 } else { 0.0 };
+            let srv = if s.srv_in {
+                1.0
+            } else if s.persistent {
+                2.0
+            } else {
+                0.0
+            };
+            req + srv
+        }
+        Shape::PutCommitGetCommit => {
+            if s.req_in || s.persistent {
+                2.0
+            } else {
+                0.0
+            }
+        }
+        Shape::Batch => {
+            if s.req_in {
+                1.0
+            } else if s.persistent {
+                s.batch
+            } else {
+                0.0
+            }
+        }
+    };
+    let writes_per_put_alone = if !s.persistent {
+        0.0
+    } else if s.req_in {
+        1.0 / s.batch
+    } else if s.implicit_req {
+        commit::IMPLICIT_SYNCPOINT_LOG_WRITES_ALONE
+    } else {
+        1.0
+    };
+    let log_rate = x * s.log_bytes_txn / 1_048_576.0;
+    let force_bytes = if s.forces_txn > 0.0 { (s.log_bytes_txn - s.overflow_bytes_txn) / s.forces_txn } else { 0.0 };
+    Solution {
+        transactions_s: x,
+        messages_per_transaction: s.msgs,
+        round_trip_us: round_trip,
+        cpu_per_transaction_us: s.cpu_txn,
+        put_cpu_us: s.put_cpu,
+        get_cpu_us: s.get_cpu,
+        commit_cpu_us: s.cmit_cpu,
+        apis: d.apis,
+        cpu_utilisation: d.cpu_util,
+        server_utilisation: d.srv_util,
+        lock_utilisation: d.lock_util,
+        lock_hold_us: d.lock_hold,
+        lock_wait_us: d.lock_wait,
+        lock_held_over_force: s.persistent && !s.req_in && !s.implicit_req,
+        implicit_applied: s.implicit_req,
+        apps_open_for_output: s.openers_req,
+        log: d.log,
+        force_requests_per_s: x * s.forces_txn,
+        commits_per_s: x * commits_txn,
+        messages_per_forced_write: if s.persistent {
+            d.log.requests_per_write * s.msgs / s.forces_txn.max(1.0e-9)
+        } else {
+            0.0
+        },
+        forced_write_bytes: if s.persistent { d.log.requests_per_write * force_bytes } else { 0.0 },
+        log_writes_per_put_alone: writes_per_put_alone,
+        log_rate_mb_s: log_rate,
+        max_log_rate_mb_s: s.max_log_bytes_s / 1_048_576.0,
+        log_byte_utilisation: d.byte_util,
+        cpu_limit_transactions_s: cpu_limit,
+        bound,
+    }
+}
 
 /// Evaluates this sub-model for `scenario`.
-pub fn evaluate(_scenario: &Scenario) -> RequestReplyMetrics {
-    RequestReplyMetrics {}
+pub fn evaluate(scenario: &Scenario) -> RequestReplyMetrics {
+    let s = solve(scenario);
+    let find = |name: &str| s.apis.iter().find(|a| a.api == name).cloned().unwrap_or_default();
+    let (put, get, cmit) = (find("MQPUT"), find("MQGET"), find("MQCMIT"));
+    RequestReplyMetrics {
+        transactions_s: s.transactions_s,
+        messages_s: s.transactions_s * s.messages_per_transaction,
+        messages_per_transaction: s.messages_per_transaction,
+        round_trip_us: s.round_trip_us,
+        cpu_per_transaction_us: s.cpu_per_transaction_us,
+        cpu_per_message_us: s.cpu_per_transaction_us / s.messages_per_transaction.max(1.0e-9),
+        mqput_cpu_us: s.put_cpu_us,
+        mqget_cpu_us: s.get_cpu_us,
+        mqcmit_cpu_us: s.commit_cpu_us,
+        mqopen_cpu_us: MQOPEN_CPU_US,
+        mqclose_cpu_us: MQCLOSE_CPU_US,
+        mqput_wait_us: put.wait_us,
+        mqget_wait_us: get.wait_us,
+        mqcmit_wait_us: cmit.wait_us,
+        mqcmit_elapsed_us: cmit.wait_us + cmit.cpu_us,
+        time_in_transaction: s.apis.clone(),
+        lpar_cpu_utilisation_pct: s.cpu_utilisation * 100.0,
+        server_utilisation_pct: s.server_utilisation * 100.0,
+        cpu_limit_transactions_s: s.cpu_limit_transactions_s,
+        bound: s.bound,
+    }
+}
+
+/// Input of the `zhyperlink_transaction_gain` calculator: the zHyperLink chapter's single
+/// application (MQPUT, MQCMIT, MQGET, MQCMIT of persistent messages) with zHPF and with zHyperLink.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ZhyperlinkGainInput {
+    /// Message size, in bytes.
+    #[serde(default = "default_gain_message_bytes")]
+    pub message_size_bytes: u32,
+    /// zHyperLink PFIDs for the zHyperLink run (the report's final configuration had 16).
+    #[serde(default = "default_gain_pfids")]
+    pub zhyperlink_pfids: u32,
+    /// Share of the DASD channel paths used by other work, in percent (the report's quiet
+    /// performance environment about 2, its busy "real-world" environment about 94).
+    #[serde(default = "default_gain_busy")]
+    pub other_channel_busy_pct: f64,
+}
+
+fn default_gain_message_bytes() -> u32 {
+    2048
+}
+
+fn default_gain_pfids() -> u32 {
+    16
+}
+
+fn default_gain_busy() -> f64 {
+    Scenario::default().log.other_channel_busy_pct
+}
+
+impl Validate for ZhyperlinkGainInput {
+    fn validate(&self, v: &mut Validator) {
+        v.range("message_size_bytes", self.message_size_bytes, 0, 104_857_600);
+        v.range("zhyperlink_pfids", self.zhyperlink_pfids, 1, 64);
+        v.range(
+            "other_channel_busy_pct",
+            self.other_channel_busy_pct,
+            0.0,
+            crate::model::log::MAX_OTHER_CHANNEL_BUSY_PCT,
+        );
+    }
+}
+
+/// Output of the `zhyperlink_transaction_gain` calculator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ZhyperlinkGain {
+    /// Time in transaction by API with zHPF (the baseline), default (dual, non-striped) logs.
+    pub baseline: Vec<ApiTime>,
+    /// Time in transaction by API with zHyperLink, same logs.
+    pub zhyperlink: Vec<ApiTime>,
+    /// Transaction time with zHPF, in microseconds.
+    pub baseline_transaction_us: f64,
+    /// Transaction time with zHyperLink, in microseconds.
+    pub zhyperlink_transaction_us: f64,
+    /// How many times shorter the transaction is with zHyperLink.
+    pub transaction_time_ratio: f64,
+    /// How much shorter the transaction is with zHyperLink, in percent.
+    pub transaction_time_reduction_pct: f64,
+    /// The largest `transaction_time_ratio` over the four log configurations the report measured
+    /// (single or dual copies, non-striped or 4-way striped).
+    pub best_transaction_time_ratio: f64,
+    /// zHyperLink MQPUT wait as a share of the baseline's, in percent.
+    pub mqput_wait_pct_of_baseline: f64,
+    /// zHyperLink MQGET wait as a share of the baseline's, in percent.
+    pub mqget_wait_pct_of_baseline: f64,
+    /// zHyperLink MQCMIT wait as a share of the baseline's, in percent.
+    pub mqcmit_wait_pct_of_baseline: f64,
+    /// zHyperLink MQCMIT elapsed time as a share of the baseline's, in percent.
+    pub mqcmit_elapsed_pct_of_baseline: f64,
+}
+
+fn single_application(input: &ZhyperlinkGainInput, copies: u32, stripes: u32, zhyperlink: bool) -> Solution {
+    let mut s = Scenario::default();
+    s.workload.kind = WorkloadKind::LogUpperBound;
+    s.workload.persistence = Persistence::Persistent;
+    s.workload.syncpoint = SyncpointMode::InSyncpoint;
+    s.workload.requesters = 1;
+    s.workload.message_size_bytes = input.message_size_bytes;
+    s.log.copies = copies;
+    s.log.stripes = stripes;
+    s.log.other_channel_busy_pct = input.other_channel_busy_pct;
+    if zhyperlink {
+        s.log.io_mode = LogIoMode::Zhyperlink;
+        s.log.zhyperlink_pfids = input.zhyperlink_pfids;
+    } else {
+        s.log.io_mode = LogIoMode::Zhpf;
+    }
+    solve(&s)
+}
+
+fn pct_of(new: f64, old: f64) -> f64 {
+    if old > 0.0 { 100.0 * new / old } else { 100.0 }
+}
+
+/// What zHyperLink does to the time in transaction of a single persistent-messaging application.
+pub fn zhyperlink_transaction_gain(input: &ZhyperlinkGainInput) -> ZhyperlinkGain {
+    let defaults = Scenario::default().log;
+    let base = single_application(input, defaults.copies, defaults.stripes, false);
+    let zhl = single_application(input, defaults.copies, defaults.stripes, true);
+    let pick = |s: &Solution, name: &str| s.apis.iter().find(|a| a.api == name).cloned().unwrap_or_default();
+    let wait_pct = |name: &str| pct_of(pick(&zhl, name).wait_us, pick(&base, name).wait_us);
+    let (bc, zc) = (pick(&base, "MQCMIT"), pick(&zhl, "MQCMIT"));
+    let ratio =
+        |b: &Solution, z: &Solution| if z.round_trip_us > 0.0 { b.round_trip_us / z.round_trip_us } else { 1.0 };
+    let best = [(1, 1), (1, 4), (2, 1), (2, 4)]
+        .iter()
+        .map(|&(c, st)| ratio(&single_application(input, c, st, false), &single_application(input, c, st, true)))
+        .fold(0.0, f64::max);
+    ZhyperlinkGain {
+        baseline_transaction_us: base.round_trip_us,
+        zhyperlink_transaction_us: zhl.round_trip_us,
+        transaction_time_ratio: ratio(&base, &zhl),
+        transaction_time_reduction_pct: 100.0 - pct_of(zhl.round_trip_us, base.round_trip_us),
+        best_transaction_time_ratio: best,
+        mqput_wait_pct_of_baseline: wait_pct("MQPUT"),
+        mqget_wait_pct_of_baseline: wait_pct("MQGET"),
+        mqcmit_wait_pct_of_baseline: wait_pct("MQCMIT"),
+        mqcmit_elapsed_pct_of_baseline: pct_of(zc.cpu_us + zc.wait_us, bc.cpu_us + bc.wait_us),
+        baseline: base.apis,
+        zhyperlink: zhl.apis,
+    }
 }
