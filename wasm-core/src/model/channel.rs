@@ -530,7 +530,7 @@ mod tests {
             CHANNEL_CPU_PER_MESSAGE_Z900_MS + CHANNEL_CPU_PER_KB_Z900_MS + CHANNEL_CPU_PER_BATCH_Z900_MS / 50.0;
         assert!((batch1_5kb - 0.55).abs() < 1e-12);
         assert!((batch50_1kb - 0.33).abs() < 1e-12);
-        assert!(CHANNEL_CPU_PER_BATCH_Z900_MS > 0.0 && CHANNEL_CPU_PER_MESSAGE_Z900_MS > 0.0);
+        const { assert!(CHANNEL_CPU_PER_BATCH_Z900_MS > 0.0 && CHANNEL_CPU_PER_MESSAGE_Z900_MS > 0.0) };
     }
 
     #[test]
