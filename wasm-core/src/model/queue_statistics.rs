@@ -119,7 +119,8 @@ pub fn pcf_breakeven_queues() -> f64 {
     // Within one SMF record both costs are linear in the queue count; solve, then check upwards in
     // case a record boundary intervenes.
     let slope = PCF_PER_QUEUE_CPU_US - QUEUE_RECORD_CPU_US;
-    let mut n = if slope > 0.0 { crate::math::ceil(((SMF_WRITE_CPU_US - PCF_REQUEST_CPU_US) / slope).max(1.0)) } else { 1.0 };
+    let mut n =
+        if slope > 0.0 { crate::math::ceil(((SMF_WRITE_CPU_US - PCF_REQUEST_CPU_US) / slope).max(1.0)) } else { 1.0 };
     while n < 1.0e6 && interval_cpu_us(n) > pcf_cpu_us(n) {
         n += 1.0;
     }
