@@ -1,26 +1,882 @@
-//! Streaming queues (STREAMQ).
+//! Streaming queues (STREAMQ): a copy of every message put to a queue, delivered by the queue
+//! manager to a second queue or a topic.
 //!
-//! (Mechanism and citations to be written with the sub-model.)
+//! Mechanism:
+//! - The copy is a second put done by the queue manager inside the application's MQPUT or MQPUT1,
+//!   so the putting application pays for it. Class 3 accounting shows it costing the same as the
+//!   original put of the same message: fixed path length plus a per-KB copy cost (into buffer-pool
+//!   pages for private queues; into CF list entries, or SMDS above 63KB, for shared queues).
+//! - Opening a queue with STREAMQ also resolves the stream queue. For shared queues the dominant
+//!   cost is the CF access of a "first open / last close", paid once for each queue (base and
+//!   stream) that nobody else holds open.
+//! - MUSTDUP must put both messages or neither: a shared-queue put out of syncpoint becomes a
+//!   small unit of work with its own CF commit requests; a private put does a little extra
+//!   bookkeeping. A stream queue on another CF structure makes every commit span two structures.
+//! - Persistent copies are logged too. The logger writes what accumulated during its previous
+//!   I/O, so more data per commit fills each I/O further: the log rate rises (a lot while I/Os
+//!   carry few pages, little once they are at the 128-page cap) and the round trip grows with
+//!   the I/O size.
+//! - An unconsumed stream queue grows at the put rate until expiry (CAPEXPRY on the stream queue,
+//!   found by the EXPRYINT scan) trims it, giving a saw-tooth depth; if its page set fills first,
+//!   BESTEF keeps the original puts going while MUSTDUP fails them.
+//!
+//! Costs are class 3 accounting CPU on the 9.4 report's z16 unless a field says otherwise.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::{Scenario, Validate, Validator};
+use crate::model::{expiry, log};
+use crate::scenario::{Persistence, QueueType, Release, Scenario, SyncpointMode, Validate, Validator};
 
-/// Streaming queues.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, default)]
-pub struct StreamingConfig {}
+const KB: f64 = 1024.0;
+const MB: f64 = 1_048_576.0;
 
-impl Validate for StreamingConfig {
-    fn validate(&self, _v: &mut Validator) {}
+/// Page size of buffer pools, page sets and the active log.
+pub const PAGE_BYTES: f64 = 4096.0;
+
+/// Fixed class 3 CPU of an MQPUT to a private queue (batch put-then-commit loop, buffer pool large
+/// enough to avoid waits). Fitted to `004_c01e4fc945a28128.txt`, Chapter 6, "Private Queue: How much
+/// does message size affect streaming costs?" (2KB, 16KB and 128KB rows).
+pub const PRIVATE_PUT_FIXED_CPU_US: f64 = 3.68;
+
+/// Class 3 CPU per KB of message copied into buffer-pool pages by a private MQPUT. Same fit.
+pub const PRIVATE_PUT_CPU_US_PER_KB: f64 = 0.193;
+
+/// Fixed class 3 CPU of an MQPUT to a shared queue whose message is held in the CF. Fitted to
+/// Chapter 6, "Shared Queue: How much does message size affect streaming costs?" (2KB and 32KB rows).
+pub const SHARED_PUT_FIXED_CPU_US: f64 = 6.733;
+
+/// Class 3 CPU per KB written to CF list entries by a shared MQPUT. Same fit.
+pub const SHARED_PUT_CF_CPU_US_PER_KB: f64 = 0.6333;
+
+/// Messages larger than this (63KB including headers other than the MQMD) cannot live in a CF
+/// entry and are offloaded to a shared message data set. `001_e9a0356844d0b70c.txt`, 2.x "Maximum
+/// message size 63 KB (64512 bytes including all headers other than MQMD)"; the 9.4 tests use
+/// CFLEVEL(5) with SMDS (`004_c01e4fc945a28128.txt`, Appendix A "Shared Queue").
+pub const SMDS_OFFLOAD_THRESHOLD_BYTES: f64 = 64_512.0;
+
+/// Fixed class 3 CPU of a shared MQPUT whose data goes to SMDS (only a pointer entry in the CF).
+/// Fitted to the 64KB and 128KB rows of the shared-queue message-size table (Chapter 6).
+pub const SHARED_PUT_SMDS_FIXED_CPU_US: f64 = 15.0;
+
+/// Class 3 CPU per KB of a shared MQPUT whose data goes to SMDS. Same fit.
+pub const SHARED_PUT_SMDS_CPU_US_PER_KB: f64 = 0.15625;
+
+/// Cost of the queue manager's copy relative to the original put of the same message. Chapter 6,
+/// "Private Queue: Impact of Streaming Queues on MQPUT and MQPUT1" and both message-size tables:
+/// the factor "remains approximately double" at every size, i.e. the copy costs one more put.
+pub const STREAM_COPY_COST_FACTOR: f64 = 1.0;
+
+/// Extra put CPU of MUSTDUP over BESTEF on a private queue (the work that lets the original be
+/// backed out if the copy fails). Chapter 6, "How much does MUSTDUP affect performance?": "Put
+/// application costs increased by 1-2 CPU microseconds".
+pub const PRIVATE_MUSTDUP_EXTRA_CPU_US: f64 = 1.5;
+
+/// Extra CPU of a MUSTDUP put to a shared queue out of syncpoint: the queue manager makes the two
+/// puts one unit of work, costing 2 "New", 1 "Write" and 1 "MoveEnt" CF requests. Chapter 6,
+/// "Shared Queue: How much does the type of MQPUT affect the cost?" (MUSTDUP row 23 vs BESTEF 15).
+pub const SHARED_MUSTDUP_FORCED_COMMIT_CPU_US: f64 = 8.0;
+
+/// CF requests of that forced commit (2 New, 1 Write, 1 MoveEnt). Same section.
+pub const SHARED_MUSTDUP_FORCED_COMMIT_CF_REQUESTS: f64 = 4.0;
+
+/// Class 3 CPU of an MQOPEN of a private queue driven at a high rate. Chapter 6, "Private Queue:
+/// Impact of Streaming Queues on MQOPEN and MQCLOSE" (table: 1 CPU microsecond).
+pub const PRIVATE_MQOPEN_CPU_US: f64 = 1.0;
+
+/// Extra MQOPEN CPU to resolve a stream queue on a private queue. Same table (1 -> 2).
+pub const PRIVATE_STREAM_MQOPEN_CPU_US: f64 = 1.0;
+
+/// Class 3 CPU of an MQCLOSE of a private queue, with or without STREAMQ. Same section: "the CPU
+/// cost was reported as zero whether a STREAMQ was configured or not".
+pub const PRIVATE_MQCLOSE_CPU_US: f64 = 0.0;
+
+/// Extra MQCLOSE elapsed time with STREAMQ on a private queue. Same section: "the elapsed time
+/// increased by 1 microsecond".
+pub const PRIVATE_STREAM_MQCLOSE_ELAPSED_US: f64 = 1.0;
+
+/// MQOPEN plus MQCLOSE CPU of a shared queue when no CF access is needed (another task holds it
+/// open). Chapter 6, "Shared Queue: Impact of Streaming Queues on MQOPEN and MQCLOSE": "reduces the
+/// cost from 18 to 5.4 CPU microseconds".
+pub const SHARED_OPEN_CLOSE_CPU_US: f64 = 5.4;
+
+/// CPU of the CF access made by the first open and last close of one shared queue. Same section:
+/// 18 - 5.4 with the first-open/last-close effect on the base queue alone.
+pub const FIRST_OPEN_LAST_CLOSE_CF_CPU_US: f64 = 18.0 - SHARED_OPEN_CLOSE_CPU_US;
+
+/// Extra MQOPEN plus MQCLOSE CPU to resolve a shared stream queue without CF access. Same section,
+/// table: 7.5 with both queues held open, against 5.4 without STREAMQ.
+pub const SHARED_STREAM_OPEN_CLOSE_CPU_US: f64 = 7.5 - SHARED_OPEN_CLOSE_CPU_US;
+
+/// Extra CPU of an MQPUT1 to a shared queue over an MQPUT (its internal open and close, which find
+/// the queue already open elsewhere). Fitted to Chapter 6's shared MQPUT1 table (2KB, 32KB, 128KB
+/// baseline against the MQPUT table).
+pub const SHARED_PUT1_OPEN_CLOSE_CPU_US: f64 = 2.0;
+
+/// Extra CPU of a streamed shared MQPUT1 in 9.4 for the additional CF "New" request. Chapter 6,
+/// "Shared Queue: How much does the type of MQPUT affect the cost?" (9.4: "1 additional new");
+/// fitted to the 9.4 column of the MQPUT1 table (2KB, 32KB, 128KB).
+pub const SHARED_STREAM_PUT1_EXTRA_CPU_US: f64 = 3.33;
+
+/// Extra CPU of a streamed shared MQPUT1 in 9.3, whose code made 2 further CF "Write" requests.
+/// Same section ("1 additional new and 2 write requests") and the MQPUT1 table note "reduced by
+/// 11-12 CPU microseconds"; fitted to the 9.3 column (2KB, 32KB, 128KB).
+pub const V9_3_STREAM_PUT1_WRITES_CPU_US: f64 = 11.5;
+
+/// z/OS CPU of an MQCMIT of a shared-queue unit of work whose queues are on one structure. Chapter
+/// 6, "Shared Queue: Impact of Streaming Queues on MQCMIT" (8 CPU microseconds).
+pub const SHARED_COMMIT_CPU_US: f64 = 8.0;
+
+/// Extra z/OS CPU of an MQCMIT spanning two CF structures (one more "New" and "MoveEnt", plus the
+/// coordination). Same table: 18 against 8.
+pub const CROSS_STRUCTURE_COMMIT_CPU_US: f64 = 10.0;
+
+/// CF CPU per CF request made for a shared queue. Same table: the same-structure commit's three
+/// requests (1 New, 1 Write, 1 MoveEnt) cost 12 CF microseconds.
+pub const CF_CPU_US_PER_REQUEST: f64 = 4.0;
+
+/// Class 1 CPU of an MQCMIT of a private non-persistent unit of work in the put-then-commit loop.
+/// Fitted to Chapter 6, "How much will streaming queues cost?": class 1 shows "an additional 55" %
+/// at the low end (taken as the 2KB message, where the commit's share is largest).
+pub const PRIVATE_COMMIT_CPU_US: f64 = 3.33;
+
+/// CPU per put that the RMF workload view adds beyond MQ's own accounting: the batch program's
+/// loop and the queue manager's fixed address-space work. Fitted to the same section's RMF range
+/// for private queues ("between 40 and 90%"; 40 taken at 2KB, 90 at 128KB).
+pub const APP_CPU_US_PER_PUT: f64 = 4.81;
+
+/// Queue manager (MSTR) CPU per buffer-pool page written to the page set by deferred write, paid
+/// for the copy as for the original. Same fit as [`APP_CPU_US_PER_PUT`].
+pub const PRIVATE_DEFERRED_WRITE_CPU_US_PER_PAGE: f64 = 1.36;
+
+/// Queue manager (MSTR) CPU per shared-queue unit of work outside class 3 and class 1 accounting.
+/// Fitted to the same section's RMF range for shared queues (low end, "30", taken at 2KB).
+pub const SHARED_MSTR_CPU_US_PER_COMMIT: f64 = 5.86;
+
+/// Bytes a stored message needs beyond its data: the MQMD (324 bytes: `001_e9a0356844d0b70c.txt`,
+/// 2.x, "1536 - length(MQMD)" = 1212) plus the queue manager's own header, taken as 512 in all.
+/// With it a 1KB message fills one page, as the class 3 example shows (10 puts, 11 new pages).
+pub const STORED_MESSAGE_OVERHEAD_BYTES: f64 = 512.0;
+
+/// Share of a page set's pages not available to messages (header and space-map pages). Fitted to
+/// Chapter 6, "Must Duplicate or Best Efforts?": a 20,157-page page set held 19,980 1KB messages.
+pub const PAGESET_OVERHEAD_FRACTION: f64 = 0.00878;
+
+/// CPU the application of the pub/sub comparison spends per transaction besides its put (getting
+/// the reply and its own logic). Fitted to Chapter 6, "Performance of Non-Persistent messages":
+/// put application costs 30% (BESTEF) and 27% (MUSTDUP) lower than pub/sub.
+pub const REQUESTER_OTHER_CPU_US: f64 = 26.87;
+
+/// Fixed CPU of publishing one message to a topic with subscribers (topic resolution, SRB work),
+/// on top of one put per subscriber. Same fit as [`REQUESTER_OTHER_CPU_US`].
+pub const PUBLISH_FIXED_CPU_US: f64 = 15.0;
+
+/// CPU per transaction of the getting applications (and the queue manager) in the pub/sub
+/// comparison, the same for streaming and pub/sub. Fitted to the same section's "18% improvement
+/// in transaction rate" (BESTEF against pub/sub with 2 subscribers).
+pub const GETTERS_CPU_US_PER_TXN: f64 = 48.3;
+
+/// MQOPEN CPU of an alias queue that resolves to a topic (0, 1 or 2 subscribers). Chapter 6,
+/// "Private Queue: Impact of Streaming Queues on MQOPEN and MQCLOSE", table.
+pub const TOPIC_ALIAS_MQOPEN_CPU_US: f64 = 3.0;
+
+/// MQOPEN elapsed time of an alias-to-topic queue. Same table.
+pub const TOPIC_ALIAS_MQOPEN_ELAPSED_US: f64 = 6.0;
+
+/// SRB CPU the queue manager adds to each MQOPEN of an alias-to-topic queue. Same section: "an
+/// additional 1.4 CPU microseconds per MQOPEN".
+pub const TOPIC_ALIAS_MQOPEN_SRB_CPU_US: f64 = 1.4;
+
+/// Largest log write the logger issues, in pages. `004_c01e4fc945a28128.txt`, Chapter 6,
+/// "Performance of Persistent messaging": "Potentially the log task could write 128 pages per I/O".
+pub const LOG_MAX_PAGES_PER_IO: f64 = 128.0;
+
+/// Share of a persistent message's log overhead (1.25KB, or 1.5KB in a QSG) that belongs to its
+/// put record; the rest is written when it is got and committed, which the copy does not add.
+/// Fitted to Chapter 6, "Performance of Persistent messaging": log rate "increasing by up to 70%"
+/// (taken at 1KB, where I/Os carry the fewest pages).
+pub const PUT_LOG_RECORD_SHARE_OF_OVERHEAD: f64 = 0.5;
+
+/// Fixed time of one active log write (dual copies in parallel). Fitted with
+/// [`LOG_IO_US_PER_PAGE_ONE_STRIPE`] to the same section's 64KB round-trip increase of 22% and to
+/// the upper-bound log rate of "in excess of 440MB per second" per copy with 4-stripe logs
+/// (Appendix A, "Upper bounds of persistent logging rate").
+pub const LOG_IO_FIXED_US: f64 = 971.0;
+
+/// Transfer time per 4KB log page on one stripe; stripes write their share of an I/O in parallel.
+/// Same fit as [`LOG_IO_FIXED_US`].
+pub const LOG_IO_US_PER_PAGE_ONE_STRIPE: f64 = 3.27;
+
+/// What the queue manager does when the copy cannot be put (STRMQOS).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StreamQos {
+    /// Best effort (the default): the original is put even if the copy fails.
+    #[default]
+    Bestef,
+    /// Must duplicate: both messages are put or neither; the application gets the error.
+    Mustdup,
 }
 
-/// Streaming queue costs.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-pub struct StreamingMetrics {}
+/// How the application puts its messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PutType {
+    /// MQPUT to a queue opened once.
+    #[default]
+    Mqput,
+    /// MQPUT1: open, put and close in one call.
+    Mqput1,
+}
 
-/// Evaluates this sub-model for `scenario`.
-pub fn evaluate(_scenario: &Scenario) -> StreamingMetrics {
-    StreamingMetrics {}
+/// Where STREAMQ sends the copies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StreamTarget {
+    /// A local (or shared) queue: one identical copy per message.
+    #[default]
+    LocalQueue,
+    /// An alias queue resolving to a topic: one published copy per subscriber (none without
+    /// subscribers, even with MUSTDUP).
+    TopicAlias,
+}
+
+/// A stream queue on the application's queue (STREAMQ / STRMQOS) and what surrounds it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct StreamingConfig {
+    /// Whether the application queue has STREAMQ set (selects the "effective" figures; both the
+    /// streamed and the unstreamed figures are always computed).
+    pub enabled: bool,
+    /// STRMQOS: best effort or must duplicate.
+    pub qos: StreamQos,
+    /// Where the copies go: a queue or a topic alias.
+    pub target: StreamTarget,
+    /// Subscribers to the topic (for a topic-alias target, and for the pub/sub comparison).
+    pub subscribers: u32,
+    /// Whether the application uses MQPUT or MQPUT1.
+    pub put_type: PutType,
+    /// For shared queues: whether the stream queue is in the same CF application structure as the
+    /// base queue.
+    pub same_structure: bool,
+    /// For shared queues: whether another task keeps the base queue open for output, so the
+    /// application's MQOPEN/MQCLOSE avoid the first-open/last-close CF access for it.
+    pub base_queue_held_open: bool,
+    /// For shared queues: whether another task keeps the stream queue open.
+    pub stream_queue_held_open: bool,
+    /// CAPEXPRY of the stream queue, in tenths of a second (12000 = 20 minutes); 0 means no cap
+    /// (copies never expire).
+    pub capexpry_tenths_s: u32,
+    /// Rate at which the application puts to the base queue, in messages per second.
+    pub put_rate_msgs_s: f64,
+    /// Messages the application puts in the run considered for queue depth.
+    pub messages_put: u32,
+    /// Size of the stream queue's page set, in 4KB pages (not expandable).
+    pub stream_pageset_pages: u32,
+    /// Tasks of the persistent log test that put and get the workload's message size.
+    pub persistent_tasks: u32,
+    /// Tasks of the persistent log test that put and get 1KB messages alongside them.
+    pub persistent_1kb_tasks: u32,
+}
+
+impl Default for StreamingConfig {
+    fn default() -> Self {
+        StreamingConfig {
+            enabled: false,
+            qos: StreamQos::Bestef,
+            target: StreamTarget::LocalQueue,
+            subscribers: 2,
+            put_type: PutType::Mqput,
+            same_structure: true,
+            base_queue_held_open: false,
+            stream_queue_held_open: false,
+            capexpry_tenths_s: 0,
+            put_rate_msgs_s: 200.0,
+            messages_put: 500_000,
+            stream_pageset_pages: 20_157,
+            persistent_tasks: 2,
+            persistent_1kb_tasks: 1,
+        }
+    }
+}
+
+impl Validate for StreamingConfig {
+    fn validate(&self, v: &mut Validator) {
+        v.range("subscribers", self.subscribers, 0, 10_000);
+        v.require(
+            self.capexpry_tenths_s <= 999_999_999,
+            "capexpry_tenths_s",
+            self.capexpry_tenths_s,
+            "0 (no cap) or a value from 1 to 999999999 tenths of a second",
+        );
+        v.range("put_rate_msgs_s", self.put_rate_msgs_s, 0.001, 10_000_000.0);
+        v.range("messages_put", self.messages_put, 1, 2_000_000_000);
+        v.range("stream_pageset_pages", self.stream_pageset_pages, 1, 16_777_216);
+        v.range("persistent_tasks", self.persistent_tasks, 0, 10_000);
+        v.range("persistent_1kb_tasks", self.persistent_1kb_tasks, 0, 10_000);
+        v.require(
+            self.persistent_tasks + self.persistent_1kb_tasks >= 1,
+            "persistent_tasks",
+            self.persistent_tasks,
+            "at least 1 task in all (persistent_tasks + persistent_1kb_tasks)",
+        );
+    }
+}
+
+/// Class 3 costs of the MQ verbs STREAMQ affects, without and with a stream queue.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct StreamingApiMetrics {
+    /// MQPUT CPU without STREAMQ, in microseconds.
+    pub mqput_cpu_us: f64,
+    /// MQPUT CPU with STREAMQ, in microseconds.
+    pub mqput_streamed_cpu_us: f64,
+    /// MQPUT CPU added by STREAMQ, in microseconds.
+    pub mqput_overhead_cpu_us: f64,
+    /// Extra MQPUT CPU of MUSTDUP over BESTEF, in microseconds.
+    pub mustdup_extra_cpu_us: f64,
+    /// MQPUT1 CPU without STREAMQ, in microseconds.
+    pub mqput1_cpu_us: f64,
+    /// MQPUT1 CPU with STREAMQ, in microseconds.
+    pub mqput1_streamed_cpu_us: f64,
+    /// Streamed over unstreamed cost of the configured put type (MQPUT or MQPUT1).
+    pub put_cost_ratio: f64,
+    /// CPU of the configured put type as configured (streamed if `enabled`), in microseconds.
+    pub put_cpu_us: f64,
+    /// MQOPEN CPU without STREAMQ, in microseconds (shared queues: half of open plus close).
+    pub mqopen_cpu_us: f64,
+    /// MQOPEN CPU with STREAMQ, in microseconds.
+    pub mqopen_streamed_cpu_us: f64,
+    /// MQOPEN elapsed time without STREAMQ, in microseconds.
+    pub mqopen_elapsed_us: f64,
+    /// MQOPEN elapsed time with STREAMQ, in microseconds.
+    pub mqopen_streamed_elapsed_us: f64,
+    /// MQCLOSE CPU without STREAMQ, in microseconds.
+    pub mqclose_cpu_us: f64,
+    /// MQCLOSE CPU with STREAMQ, in microseconds.
+    pub mqclose_streamed_cpu_us: f64,
+    /// MQCLOSE elapsed time STREAMQ adds, in microseconds.
+    pub mqclose_streamed_extra_elapsed_us: f64,
+    /// MQOPEN plus MQCLOSE CPU without STREAMQ, in microseconds.
+    pub open_close_cpu_us: f64,
+    /// MQOPEN plus MQCLOSE CPU with STREAMQ, in microseconds.
+    pub open_close_streamed_cpu_us: f64,
+    /// MQCMIT CPU without STREAMQ, in microseconds.
+    pub mqcmit_cpu_us: f64,
+    /// MQCMIT CPU with STREAMQ, in microseconds (higher only for a stream queue on another
+    /// structure).
+    pub mqcmit_streamed_cpu_us: f64,
+    /// CF CPU per put without STREAMQ, in microseconds (0 for private queues).
+    pub cf_cpu_us_per_put: f64,
+    /// CF CPU per put with STREAMQ, in microseconds.
+    pub cf_cpu_us_per_put_streamed: f64,
+    /// CF CPU per commit without STREAMQ, in microseconds (0 for private queues).
+    pub cf_cpu_us_per_commit: f64,
+    /// CF CPU per commit with STREAMQ, in microseconds.
+    pub cf_cpu_us_per_commit_streamed: f64,
+}
+
+/// How much STREAMQ seems to cost, depending on where the cost is read, for a batch program
+/// putting and committing in a tight loop.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct CostViewMetrics {
+    /// Increase in the average MQPUT cost (class 3 accounting), in percent.
+    pub class3_increase_pct: f64,
+    /// Increase in MQ cost per put including the commit (class 1 accounting), in percent.
+    pub class1_increase_pct: f64,
+    /// Increase in application plus queue manager CPU per put (RMF workload report), in percent.
+    pub rmf_increase_pct: f64,
+    /// Drop in the rate of a single task's put-then-commit loop, in percent.
+    pub put_loop_rate_reduction_pct: f64,
+}
+
+/// Persistent messages with STREAMQ: log data, log rate and round trips of the report's
+/// upper-bound log workload (tasks putting and getting, each commit forcing the log).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct PersistentStreamingMetrics {
+    /// Log bytes per message put and got without STREAMQ (0 for non-persistent messages).
+    pub log_bytes_per_message: f64,
+    /// Log bytes per message with STREAMQ (the copy's put record added).
+    pub log_bytes_per_message_streamed: f64,
+    /// Streamed over unstreamed log data per message.
+    pub log_data_multiplier: f64,
+    /// Pages written per log I/O without STREAMQ.
+    pub pages_per_io: f64,
+    /// Pages written per log I/O with STREAMQ.
+    pub pages_per_io_streamed: f64,
+    /// Log write rate per copy without STREAMQ, in MB/s.
+    pub log_rate_mb_s: f64,
+    /// Log write rate per copy with STREAMQ, in MB/s.
+    pub log_rate_streamed_mb_s: f64,
+    /// Increase of the log write rate with STREAMQ, in percent.
+    pub log_rate_increase_pct: f64,
+    /// Streamed over unstreamed log write rate.
+    pub log_rate_ratio: f64,
+    /// Transaction round trip (put, get, forced commit) without STREAMQ, in microseconds.
+    pub round_trip_us: f64,
+    /// Transaction round trip with STREAMQ, in microseconds.
+    pub round_trip_streamed_us: f64,
+    /// Streamed over unstreamed round trip.
+    pub round_trip_ratio: f64,
+    /// Increase of the round trip with STREAMQ, in percent.
+    pub round_trip_increase_pct: f64,
+}
+
+/// STREAMQ against publish/subscribe for making copies.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct PubSubMetrics {
+    /// Messages put to queues per application put with STREAMQ (original plus copies).
+    pub messages_put_per_put: f64,
+    /// Messages put to queues per publish with pub/sub to the same number of subscribers.
+    pub pubsub_messages_put_per_put: f64,
+    /// CPU of a publish to `subscribers` subscribers, in microseconds.
+    pub pubsub_put_cpu_us: f64,
+    /// How much cheaper the putting application is per transaction with STREAMQ (configured
+    /// STRMQOS) than with pub/sub, in percent.
+    pub put_app_cost_reduction_pct: f64,
+    /// Transaction-rate gain of STREAMQ (configured STRMQOS) over pub/sub when CPU bound, in percent.
+    pub txn_rate_gain_pct: f64,
+    /// Transaction-rate gain of BESTEF over MUSTDUP when CPU bound, in percent.
+    pub bestef_over_mustdup_txn_rate_gain_pct: f64,
+    /// MQOPEN CPU of an alias-to-topic queue, in microseconds.
+    pub topic_alias_mqopen_cpu_us: f64,
+    /// MQOPEN elapsed time of an alias-to-topic queue, in microseconds.
+    pub topic_alias_mqopen_elapsed_us: f64,
+    /// SRB CPU the queue manager adds to that MQOPEN, in microseconds.
+    pub topic_alias_mqopen_srb_cpu_us: f64,
+}
+
+/// Depth of an unconsumed stream queue under CAPEXPRY and EXPRYINT, and page-set exhaustion.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct StreamDepthMetrics {
+    /// CAPEXPRY in seconds (0 when there is no cap).
+    pub capexpry_s: f64,
+    /// Whether copies are ever expired (CAPEXPRY set and EXPRYINT on).
+    pub expiring: bool,
+    /// Peak depth the stream queue would reach (just before an expiry scan), in messages.
+    pub peak_depth_msgs: f64,
+    /// Depth just after an expiry scan in steady state, in messages.
+    pub trough_depth_msgs: f64,
+    /// Copies deleted by each expiry scan in steady state.
+    pub msgs_expired_per_scan: f64,
+    /// Arrivals deleted by each scan, in minutes of arrivals (EXPRYINT / 60).
+    pub minutes_of_msgs_expired_per_scan: f64,
+    /// CPU of each expiry scan of the stream queue, in milliseconds.
+    pub expiry_cpu_ms_per_scan: f64,
+    /// Page-set pages one message occupies.
+    pub pages_per_msg: f64,
+    /// Messages the stream queue's page set can hold.
+    pub pageset_capacity_msgs: f64,
+    /// Page-set pages needed to hold the peak depth.
+    pub pages_needed: f64,
+    /// Whether the stream queue's page set fills during the run.
+    pub pageset_full: bool,
+    /// Application puts that succeed in the run.
+    pub puts_completed: f64,
+    /// Number of the first put that fails (MUSTDUP with a full page set), 0 if none fails.
+    pub first_failed_put: f64,
+    /// Base queue depth at the end of the run (nothing consumes it).
+    pub base_depth_end_msgs: f64,
+    /// Stream queue depth at the end of the run.
+    pub stream_depth_end_msgs: f64,
+    /// Copies that could not be streamed (BESTEF with a full page set).
+    pub copies_lost: f64,
+}
+
+/// Streaming queue figures for the scenario.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct StreamingMetrics {
+    /// Whether the release supports streaming queues (9.3 and later).
+    pub available: bool,
+    /// API costs.
+    pub api: StreamingApiMetrics,
+    /// The cost increase as different measurement sources show it.
+    pub cost_views: CostViewMetrics,
+    /// Persistent messaging.
+    pub persistent: PersistentStreamingMetrics,
+    /// Comparison with publish/subscribe.
+    pub pubsub: PubSubMetrics,
+    /// Stream queue depth, expiry and page-set exhaustion.
+    pub depth: StreamDepthMetrics,
+}
+
+/// Class 3 CPU of an MQPUT (no STREAMQ) of `message_bytes` to a private or shared queue.
+pub fn put_cpu_us(queue_type: QueueType, message_bytes: f64) -> f64 {
+    let bytes = message_bytes.max(0.0);
+    let kb = bytes / KB;
+    match queue_type {
+        QueueType::Private => PRIVATE_PUT_FIXED_CPU_US + PRIVATE_PUT_CPU_US_PER_KB * kb,
+        QueueType::Shared if bytes <= SMDS_OFFLOAD_THRESHOLD_BYTES => {
+            SHARED_PUT_FIXED_CPU_US + SHARED_PUT_CF_CPU_US_PER_KB * kb
+        }
+        QueueType::Shared => SHARED_PUT_SMDS_FIXED_CPU_US + SHARED_PUT_SMDS_CPU_US_PER_KB * kb,
+    }
+}
+
+/// CPU of publishing one message to `subscribers` subscribers of a topic.
+pub fn publish_cpu_us(queue_type: QueueType, message_bytes: f64, subscribers: u32) -> f64 {
+    if subscribers == 0 {
+        // Nothing is delivered; the report calls the remaining pub/sub work "much less" and gives
+        // no figure, so it is taken as negligible.
+        return 0.0;
+    }
+    PUBLISH_FIXED_CPU_US + f64::from(subscribers) * put_cpu_us(queue_type, message_bytes)
+}
+
+/// Costs of one put with and without STREAMQ, shared between the sections below.
+struct PutCosts {
+    base: f64,
+    mustdup_extra: f64,
+    streamed: f64,
+    streamed_bestef: f64,
+    streamed_mustdup: f64,
+}
+
+fn put_costs(s: &Scenario) -> PutCosts {
+    let w = &s.workload;
+    let c = &s.streaming;
+    let bytes = f64::from(w.message_size_bytes);
+    let base = put_cpu_us(w.queue_type, bytes);
+    let copies_made = match c.target {
+        StreamTarget::LocalQueue => true,
+        StreamTarget::TopicAlias => c.subscribers > 0,
+    };
+    let copy = match c.target {
+        StreamTarget::LocalQueue => STREAM_COPY_COST_FACTOR * base,
+        StreamTarget::TopicAlias => publish_cpu_us(w.queue_type, bytes, c.subscribers),
+    };
+    let mustdup_extra = if !copies_made {
+        0.0
+    } else {
+        match (w.queue_type, w.syncpoint) {
+            (QueueType::Private, _) => PRIVATE_MUSTDUP_EXTRA_CPU_US,
+            (QueueType::Shared, SyncpointMode::OutOfSyncpoint) => SHARED_MUSTDUP_FORCED_COMMIT_CPU_US,
+            (QueueType::Shared, SyncpointMode::InSyncpoint) => 0.0,
+        }
+    };
+    let streamed_bestef = base + copy;
+    let streamed_mustdup = streamed_bestef + mustdup_extra;
+    let streamed = match c.qos {
+        StreamQos::Bestef => streamed_bestef,
+        StreamQos::Mustdup => streamed_mustdup,
+    };
+    PutCosts { base, mustdup_extra, streamed, streamed_bestef, streamed_mustdup }
+}
+
+fn ratio(a: f64, b: f64) -> f64 {
+    if b > 0.0 { a / b } else { 1.0 }
+}
+
+fn api_metrics(s: &Scenario, p: &PutCosts) -> StreamingApiMetrics {
+    let w = &s.workload;
+    let c = &s.streaming;
+    let shared = w.queue_type == QueueType::Shared;
+    let (open, open_streamed, close, close_streamed) = if shared {
+        let base_cf = if c.base_queue_held_open { 0.0 } else { FIRST_OPEN_LAST_CLOSE_CF_CPU_US };
+        // Holding the base queue open also keeps a stream queue in the same structure connected.
+        let stream_connected = c.stream_queue_held_open || (c.base_queue_held_open && c.same_structure);
+        let stream_cf = if stream_connected { 0.0 } else { FIRST_OPEN_LAST_CLOSE_CF_CPU_US };
+        let base = SHARED_OPEN_CLOSE_CPU_US + base_cf;
+        let streamed = base + SHARED_STREAM_OPEN_CLOSE_CPU_US + stream_cf;
+        (base / 2.0, streamed / 2.0, base / 2.0, streamed / 2.0)
+    } else {
+        (
+            PRIVATE_MQOPEN_CPU_US,
+            PRIVATE_MQOPEN_CPU_US + PRIVATE_STREAM_MQOPEN_CPU_US,
+            PRIVATE_MQCLOSE_CPU_US,
+            PRIVATE_MQCLOSE_CPU_US,
+        )
+    };
+    let (put1, put1_streamed) = if shared {
+        let base = p.base + SHARED_PUT1_OPEN_CLOSE_CPU_US;
+        let v93 = if s.release <= Release::V9_3 { V9_3_STREAM_PUT1_WRITES_CPU_US } else { 0.0 };
+        let extra = if c.target == StreamTarget::TopicAlias && c.subscribers == 0 {
+            0.0
+        } else {
+            SHARED_STREAM_PUT1_EXTRA_CPU_US + v93
+        };
+        (base, p.streamed + SHARED_PUT1_OPEN_CLOSE_CPU_US + extra)
+    } else {
+        (p.base + open + close, p.streamed + open_streamed + close_streamed)
+    };
+    let (commit, commit_streamed) = if shared {
+        let cross = if c.same_structure { 0.0 } else { CROSS_STRUCTURE_COMMIT_CPU_US };
+        (SHARED_COMMIT_CPU_US, SHARED_COMMIT_CPU_US + cross)
+    } else {
+        (PRIVATE_COMMIT_CPU_US, PRIVATE_COMMIT_CPU_US)
+    };
+    let (cf_put, cf_put_streamed, cf_commit, cf_commit_streamed) = if shared {
+        // A put writes one new list entry per message; the commit makes one New, one Write and
+        // one MoveEnt, plus a New and a MoveEnt for a second structure.
+        let forced = if c.qos == StreamQos::Mustdup && p.mustdup_extra > 0.0 {
+            SHARED_MUSTDUP_FORCED_COMMIT_CF_REQUESTS
+        } else {
+            0.0
+        };
+        let commit_requests = if c.same_structure { 3.0 } else { 5.0 };
+        (
+            CF_CPU_US_PER_REQUEST,
+            CF_CPU_US_PER_REQUEST * (2.0 + forced),
+            3.0 * CF_CPU_US_PER_REQUEST,
+            commit_requests * CF_CPU_US_PER_REQUEST,
+        )
+    } else {
+        (0.0, 0.0, 0.0, 0.0)
+    };
+    let (configured_base, configured_streamed) = match c.put_type {
+        PutType::Mqput => (p.base, p.streamed),
+        PutType::Mqput1 => (put1, put1_streamed),
+    };
+    StreamingApiMetrics {
+        mqput_cpu_us: p.base,
+        mqput_streamed_cpu_us: p.streamed,
+        mqput_overhead_cpu_us: p.streamed - p.base,
+        mustdup_extra_cpu_us: p.mustdup_extra,
+        mqput1_cpu_us: put1,
+        mqput1_streamed_cpu_us: put1_streamed,
+        put_cost_ratio: ratio(configured_streamed, configured_base),
+        put_cpu_us: if c.enabled { configured_streamed } else { configured_base },
+        mqopen_cpu_us: open,
+        mqopen_streamed_cpu_us: open_streamed,
+        mqopen_elapsed_us: open,
+        mqopen_streamed_elapsed_us: open_streamed,
+        mqclose_cpu_us: close,
+        mqclose_streamed_cpu_us: close_streamed,
+        mqclose_streamed_extra_elapsed_us: if shared {
+            close_streamed - close
+        } else {
+            PRIVATE_STREAM_MQCLOSE_ELAPSED_US
+        },
+        open_close_cpu_us: open + close,
+        open_close_streamed_cpu_us: open_streamed + close_streamed,
+        mqcmit_cpu_us: commit,
+        mqcmit_streamed_cpu_us: commit_streamed,
+        cf_cpu_us_per_put: cf_put,
+        cf_cpu_us_per_put_streamed: cf_put_streamed,
+        cf_cpu_us_per_commit: cf_commit,
+        cf_cpu_us_per_commit_streamed: cf_commit_streamed,
+    }
+}
+
+/// Page-set pages a message of `message_bytes` occupies (one message per page at least).
+pub fn pages_per_message(message_bytes: f64) -> f64 {
+    crate::math::ceil((message_bytes.max(0.0) + STORED_MESSAGE_OVERHEAD_BYTES) / PAGE_BYTES).max(1.0)
+}
+
+fn cost_views(s: &Scenario, p: &PutCosts, api: &StreamingApiMetrics) -> CostViewMetrics {
+    let shared = s.workload.queue_type == QueueType::Shared;
+    let class1 = p.base + api.mqcmit_cpu_us;
+    let class1_streamed = p.streamed + api.mqcmit_streamed_cpu_us;
+    let (qmgr, qmgr_streamed) = if shared {
+        (SHARED_MSTR_CPU_US_PER_COMMIT, SHARED_MSTR_CPU_US_PER_COMMIT)
+    } else {
+        let pages = pages_per_message(f64::from(s.workload.message_size_bytes));
+        let dw = PRIVATE_DEFERRED_WRITE_CPU_US_PER_PAGE * pages;
+        (dw, 2.0 * dw)
+    };
+    let rmf = class1 + APP_CPU_US_PER_PUT + qmgr;
+    let rmf_streamed = class1_streamed + APP_CPU_US_PER_PUT + qmgr_streamed;
+    // The loop is CPU bound in its own task: the address-space work runs elsewhere.
+    let loop_us = class1 + APP_CPU_US_PER_PUT;
+    let loop_streamed_us = class1_streamed + APP_CPU_US_PER_PUT;
+    CostViewMetrics {
+        class3_increase_pct: (ratio(p.streamed, p.base) - 1.0) * 100.0,
+        class1_increase_pct: (ratio(class1_streamed, class1) - 1.0) * 100.0,
+        rmf_increase_pct: (ratio(rmf_streamed, rmf) - 1.0) * 100.0,
+        put_loop_rate_reduction_pct: (1.0 - ratio(loop_us, loop_streamed_us)) * 100.0,
+    }
+}
+
+/// Time for the logger to write `pages` pages over `stripes` stripes in one commit cycle, and the
+/// I/Os it takes: one I/O per 128 pages as log buffers fill, plus the partial write the commit
+/// forces. Counted as a continuous average because where the cycle's remainder falls varies.
+pub fn log_cycle_us(pages: f64, stripes: u32) -> (f64, f64) {
+    if pages <= 0.0 {
+        return (0.0, 0.0);
+    }
+    let ios = 1.0 + pages / LOG_MAX_PAGES_PER_IO;
+    let time = ios * LOG_IO_FIXED_US + LOG_IO_US_PER_PAGE_ONE_STRIPE * pages / f64::from(stripes.max(1));
+    (time, ios)
+}
+
+fn persistent_metrics(s: &Scenario) -> PersistentStreamingMetrics {
+    let w = &s.workload;
+    if w.persistence != Persistence::Persistent {
+        return PersistentStreamingMetrics {
+            log_data_multiplier: 1.0,
+            log_rate_ratio: 1.0,
+            round_trip_ratio: 1.0,
+            ..PersistentStreamingMetrics::default()
+        };
+    }
+    let in_qsg = w.queue_type == QueueType::Shared;
+    let put_record_overhead = PUT_LOG_RECORD_SHARE_OF_OVERHEAD
+        * if in_qsg { log::LOG_OVERHEAD_PER_MESSAGE_QSG_BYTES } else { log::LOG_OVERHEAD_PER_MESSAGE_BYTES };
+    let per_msg = |bytes: f64| log::log_bytes_per_message(bytes, in_qsg);
+    let per_msg_streamed = |bytes: f64| per_msg(bytes) + bytes + put_record_overhead;
+    let m = f64::from(w.message_size_bytes);
+    let c = &s.streaming;
+    let (n, n1) = (f64::from(c.persistent_tasks), f64::from(c.persistent_1kb_tasks));
+    // Each task commits once per logger cycle: the cycle writes one transaction of every task.
+    let bytes = n * per_msg(m) + n1 * per_msg(KB);
+    let bytes_streamed = n * per_msg_streamed(m) + n1 * per_msg_streamed(KB);
+    let stripes = s.log.stripes;
+    let (cycle, ios) = log_cycle_us(bytes / PAGE_BYTES, stripes);
+    let (cycle_s, ios_s) = log_cycle_us(bytes_streamed / PAGE_BYTES, stripes);
+    let rate = |b: f64, t: f64| if t > 0.0 { b / t * 1e6 / MB } else { 0.0 };
+    let (log_rate, log_rate_s) = (rate(bytes, cycle), rate(bytes_streamed, cycle_s));
+    let page_per_io = |b: f64, ios: f64| if ios > 0.0 { b / PAGE_BYTES / ios } else { 0.0 };
+    PersistentStreamingMetrics {
+        log_bytes_per_message: per_msg(m),
+        log_bytes_per_message_streamed: per_msg_streamed(m),
+        log_data_multiplier: ratio(per_msg_streamed(m), per_msg(m)),
+        pages_per_io: page_per_io(bytes, ios),
+        pages_per_io_streamed: page_per_io(bytes_streamed, ios_s),
+        log_rate_mb_s: log_rate,
+        log_rate_streamed_mb_s: log_rate_s,
+        log_rate_increase_pct: (ratio(log_rate_s, log_rate) - 1.0) * 100.0,
+        log_rate_ratio: ratio(log_rate_s, log_rate),
+        round_trip_us: cycle,
+        round_trip_streamed_us: cycle_s,
+        round_trip_ratio: ratio(cycle_s, cycle),
+        round_trip_increase_pct: (ratio(cycle_s, cycle) - 1.0) * 100.0,
+    }
+}
+
+fn pubsub_metrics(s: &Scenario, p: &PutCosts) -> PubSubMetrics {
+    let w = &s.workload;
+    let c = &s.streaming;
+    let bytes = f64::from(w.message_size_bytes);
+    let pubsub_put = publish_cpu_us(w.queue_type, bytes, c.subscribers);
+    let app = |put: f64| put + REQUESTER_OTHER_CPU_US;
+    let txn = |put: f64| app(put) + GETTERS_CPU_US_PER_TXN;
+    PubSubMetrics {
+        messages_put_per_put: match c.target {
+            StreamTarget::LocalQueue => 2.0,
+            StreamTarget::TopicAlias => 1.0 + f64::from(c.subscribers),
+        },
+        pubsub_messages_put_per_put: f64::from(c.subscribers),
+        pubsub_put_cpu_us: pubsub_put,
+        put_app_cost_reduction_pct: (1.0 - ratio(app(p.streamed), app(pubsub_put))) * 100.0,
+        txn_rate_gain_pct: (ratio(txn(pubsub_put), txn(p.streamed)) - 1.0) * 100.0,
+        bestef_over_mustdup_txn_rate_gain_pct: (ratio(txn(p.streamed_mustdup), txn(p.streamed_bestef)) - 1.0) * 100.0,
+        topic_alias_mqopen_cpu_us: TOPIC_ALIAS_MQOPEN_CPU_US,
+        topic_alias_mqopen_elapsed_us: TOPIC_ALIAS_MQOPEN_ELAPSED_US,
+        topic_alias_mqopen_srb_cpu_us: TOPIC_ALIAS_MQOPEN_SRB_CPU_US,
+    }
+}
+
+fn depth_metrics(s: &Scenario) -> StreamDepthMetrics {
+    let c = &s.streaming;
+    let rate = c.put_rate_msgs_s.max(1e-9);
+    let n = f64::from(c.messages_put);
+    let duration_s = n / rate;
+    let cap_s = f64::from(c.capexpry_tenths_s) / 10.0;
+    let interval_s = f64::from(s.expiry.expryint_s);
+    let expiring = cap_s > 0.0 && interval_s > 0.0;
+    let copies_per_put = match c.target {
+        StreamTarget::LocalQueue => 1.0,
+        StreamTarget::TopicAlias => f64::from(c.subscribers.min(1)),
+    };
+    // Without consumers the queue holds everything younger than CAPEXPRY after a scan, and one
+    // more interval's arrivals just before the next scan.
+    let (peak, trough, end) = if expiring {
+        let last_scan = crate::math::floor(duration_s / interval_s) * interval_s;
+        let cutoff = (last_scan - cap_s).max(0.0);
+        (rate * (cap_s + interval_s).min(duration_s), rate * cap_s.min(duration_s), rate * (duration_s - cutoff))
+    } else {
+        (n, n, n)
+    };
+    let (peak, trough, end) = (peak.min(n), trough.min(n), end.min(n));
+    let pages_per_msg = pages_per_message(f64::from(s.workload.message_size_bytes));
+    let usable_pages = crate::math::floor(f64::from(c.stream_pageset_pages) * (1.0 - PAGESET_OVERHEAD_FRACTION));
+    let capacity = crate::math::floor(usable_pages / pages_per_msg);
+    let full = copies_per_put > 0.0 && peak > capacity;
+    // Copies deleted before the page set filled: none if it fills before the first scan that
+    // finds anything old enough, otherwise all arrivals older than CAPEXPRY at that scan.
+    let expired_before_fill = if expiring && capacity >= rate * crate::math::ceil(cap_s / interval_s) * interval_s {
+        rate * (crate::math::ceil(cap_s / interval_s) * interval_s - cap_s)
+    } else {
+        0.0
+    };
+    let fill_at_put = crate::math::floor(capacity + expired_before_fill) + 1.0;
+    let (completed, first_failed, base_end, stream_end, lost) = if !full {
+        (n, 0.0, n, end * copies_per_put, 0.0)
+    } else if c.qos == StreamQos::Mustdup {
+        let done = (fill_at_put - 1.0).min(n);
+        (done, fill_at_put, done, capacity, 0.0)
+    } else {
+        (n, 0.0, n, capacity, (n - fill_at_put + 1.0).max(0.0))
+    };
+    let expired_per_scan = if expiring { rate * interval_s } else { 0.0 };
+    StreamDepthMetrics {
+        capexpry_s: cap_s,
+        expiring,
+        peak_depth_msgs: peak * copies_per_put,
+        trough_depth_msgs: trough * copies_per_put,
+        msgs_expired_per_scan: expired_per_scan,
+        minutes_of_msgs_expired_per_scan: if expiring { interval_s / 60.0 } else { 0.0 },
+        expiry_cpu_ms_per_scan: expired_per_scan * expiry::private_cpu_us_per_msg(s.expiry.in_buffer_pool_pct) / 1000.0,
+        pages_per_msg,
+        pageset_capacity_msgs: capacity,
+        pages_needed: peak * copies_per_put * pages_per_msg,
+        pageset_full: full,
+        puts_completed: completed,
+        first_failed_put: first_failed,
+        base_depth_end_msgs: base_end,
+        stream_depth_end_msgs: stream_end,
+        copies_lost: lost,
+    }
+}
+
+/// Evaluates the streaming-queue sub-model.
+pub fn evaluate(scenario: &Scenario) -> StreamingMetrics {
+    let p = put_costs(scenario);
+    let api = api_metrics(scenario, &p);
+    StreamingMetrics {
+        available: scenario.release >= Release::V9_3,
+        cost_views: cost_views(scenario, &p, &api),
+        persistent: persistent_metrics(scenario),
+        pubsub: pubsub_metrics(scenario, &p),
+        depth: depth_metrics(scenario),
+        api,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smds_offload_is_a_step_down_in_put_cost() {
+        let in_cf = put_cpu_us(QueueType::Shared, SMDS_OFFLOAD_THRESHOLD_BYTES);
+        let offloaded = put_cpu_us(QueueType::Shared, SMDS_OFFLOAD_THRESHOLD_BYTES + 1.0);
+        assert!(offloaded < in_cf);
+        assert!(put_cpu_us(QueueType::Private, 0.0) > 0.0);
+    }
+
+    #[test]
+    fn stored_messages_take_whole_pages() {
+        assert_eq!(pages_per_message(0.0), 1.0);
+        assert_eq!(pages_per_message(1024.0), 1.0);
+        assert_eq!(pages_per_message(PAGE_BYTES - STORED_MESSAGE_OVERHEAD_BYTES + 1.0), 2.0);
+    }
+
+    #[test]
+    fn the_log_cycle_grows_smoothly_and_caps_pages_per_io() {
+        let pages = [0.5, 10.0, 127.0, 128.0, 129.0, 1000.0, 10_000.0];
+        let cycles: Vec<f64> = pages.iter().map(|&p| log_cycle_us(p, 4).0).collect();
+        assert!(cycles.windows(2).all(|w| w[1] > w[0]), "{cycles:?}");
+        for &p in &pages {
+            let (_, ios) = log_cycle_us(p, 4);
+            assert!(p / ios < LOG_MAX_PAGES_PER_IO);
+        }
+        assert_eq!(log_cycle_us(0.0, 1), (0.0, 0.0));
+        assert!(log_cycle_us(100.0, 1).0 > log_cycle_us(100.0, 4).0);
+    }
+
+    #[test]
+    fn publishing_to_nobody_costs_nothing() {
+        assert_eq!(publish_cpu_us(QueueType::Private, 2048.0, 0), 0.0);
+        assert!(publish_cpu_us(QueueType::Private, 2048.0, 2) > 2.0 * put_cpu_us(QueueType::Private, 2048.0));
+    }
 }
