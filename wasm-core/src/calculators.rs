@@ -72,6 +72,12 @@ pub const CALCULATORS: &[Calculator] = &[
         run: |input| typed(input, crate::model::request_reply::zhyperlink_transaction_gain),
         input_schema: || schema_of::<crate::model::request_reply::ZhyperlinkGainInput>(),
     },
+    Calculator {
+        name: "queue_statistics_smf",
+        title: "Queue statistics (class 5) SMF volume and CPU per interval",
+        run: |input| typed(input, crate::model::queue_statistics::queue_statistics_smf),
+        input_schema: || schema_of::<crate::model::queue_statistics::QueueStatisticsSmfInput>(),
+    },
     // New calculators are added here, one entry each.
 ];
 

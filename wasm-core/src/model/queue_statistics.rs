@@ -148,6 +148,47 @@ pub fn evaluate(scenario: &Scenario) -> QueueStatisticsMetrics {
     }
 }
 
+/// Input of the `queue_statistics_smf` calculator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QueueStatisticsSmfInput {
+    /// Queues with queue statistics enabled, count.
+    pub monitored_queues: u32,
+    /// Statistics interval (STATIME), seconds.
+    pub statistics_interval_s: f64,
+    /// Transactions per second over which the cost is spread.
+    #[serde(default = "default_transactions_per_s")]
+    pub transactions_per_s: f64,
+}
+
+fn default_transactions_per_s() -> f64 {
+    QueueStatisticsConfig::default().transactions_per_s
+}
+
+impl Validate for QueueStatisticsSmfInput {
+    fn validate(&self, v: &mut Validator) {
+        QueueStatisticsConfig {
+            monitored_queues: self.monitored_queues,
+            statistics_interval_s: self.statistics_interval_s,
+            transactions_per_s: self.transactions_per_s,
+        }
+        .validate(v);
+    }
+}
+
+/// SMF volume and CPU of queue statistics for a queue count and interval, with the PCF comparison.
+pub fn queue_statistics_smf(input: &QueueStatisticsSmfInput) -> QueueStatisticsMetrics {
+    let scenario = Scenario {
+        statistics: QueueStatisticsConfig {
+            monitored_queues: input.monitored_queues,
+            statistics_interval_s: input.statistics_interval_s,
+            transactions_per_s: input.transactions_per_s,
+        },
+        ..Scenario::default()
+    };
+    evaluate(&scenario)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

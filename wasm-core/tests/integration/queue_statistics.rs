@@ -55,3 +55,19 @@ fn pcf_wins_for_a_few_queues_and_queue_statistics_for_many() {
         assert!(metric(s.clone(), "statistics.cpu_us_per_interval") <= metric(s, "statistics.pcf_cpu_us_per_interval"));
     }
 }
+
+#[test]
+fn the_sizing_calculator_agrees_with_the_scenario_model() {
+    let out = mqpx::calculators::run(
+        "queue_statistics_smf",
+        &json!({"monitored_queues": 1000, "statistics_interval_s": 60.0, "transactions_per_s": 500.0}),
+    )
+    .unwrap();
+    let s = stats(1000, 60.0, 500.0);
+    for field in ["smf_records_per_interval", "smf_bytes_per_interval", "cpu_us_per_transaction"] {
+        assert_eq!(out[field].as_f64().unwrap(), metric(s.clone(), &format!("statistics.{field}")), "{field}");
+    }
+    let bad =
+        mqpx::calculators::run("queue_statistics_smf", &json!({"monitored_queues": 10, "statistics_interval_s": 0.0}));
+    assert_eq!(bad.unwrap_err().errors[0].field, "statistics_interval_s");
+}
