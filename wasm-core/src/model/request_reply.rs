@@ -268,7 +268,6 @@ struct Setup {
     cpu_txn: f64,
     max_log_bytes_s: f64,
     openers_req: f64,
-    openers_rep: f64,
 }
 
 /// The round trip and its parts at one throughput.
@@ -302,11 +301,12 @@ fn setup(sc: &Scenario) -> Setup {
     let pairs = f64::from(w.queue_pairs.max(1)).min(n);
     let batch = if shape == Shape::Batch { f64::from(w.messages_per_commit.max(1)) } else { 1.0 };
     let openers_req = crate::math::ceil(n / pairs);
-    let openers_rep = if m > 0.0 { crate::math::ceil(m / pairs) } else { 0.0 };
     let out_persistent_req = persistent && !req_in;
     let out_persistent_srv = persistent && !srv_in;
     let implicit_req = out_persistent_req
         && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_req, w.impl_sync_open_output);
+    // The servers of a pair all have its reply queue open for output.
+    let openers_rep = if m > 0.0 { crate::math::ceil(m / pairs) } else { 0.0 };
     let implicit_srv = shape == Shape::RequestReply
         && out_persistent_srv
         && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_rep, w.impl_sync_open_output);
@@ -321,7 +321,9 @@ fn setup(sc: &Scenario) -> Setup {
             let forces = if persistent { 2.0 + if srv_in { 1.0 } else { 2.0 } } else { 0.0 };
             let commits = (if req_in { 2.0 } else { 0.0 }) + if srv_in { 1.0 } else { 0.0 };
             let cpu = 2.0 * put_cpu + 2.0 * get_cpu + commits * cmit_cpu + 2.0 * GET_WAIT_POST_CPU_US;
-            (2.0, forces, n + m, cpu)
+            // A round trip is one chain of causally ordered steps (requester, then server, then
+            // requester), so only the requesters' round trips overlap.
+            (2.0, forces, n, cpu)
         }
         Shape::PutCommitGetCommit => {
             let forces = if persistent { 2.0 } else { 0.0 };
@@ -367,7 +369,6 @@ fn setup(sc: &Scenario) -> Setup {
         cpu_txn,
         max_log_bytes_s: commit::max_log_rate_mb_s(sc) * 1_048_576.0,
         openers_req,
-        openers_rep,
     }
 }
 
