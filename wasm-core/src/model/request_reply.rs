@@ -234,6 +234,14 @@ pub fn mqcmit_cpu_us(persistent: bool) -> f64 {
     if persistent { MQCMIT_CPU_US + PERSISTENT_MQCMIT_CPU_US } else { MQCMIT_CPU_US }
 }
 
+/// How much slower the scenario's processor runs the queue manager's code than a z16: the ratio of
+/// the two machines' private-queue cost per message as the CF sub-model fits them (z16 from the
+/// 9.4 report, z900 from the V5.3 report).
+pub fn cpu_scale(scenario: &Scenario) -> f64 {
+    let costs = crate::model::cf::machine_costs(scenario.system.processor);
+    costs.private_msg_us / crate::model::cf::Z16_COSTS.private_msg_us
+}
+
 /// The loop each task runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Shape {
@@ -254,10 +262,12 @@ struct Setup {
     m: f64,
     pairs: f64,
     cpus: f64,
+    qmgrs: f64,
     batch: f64,
     put_cpu: f64,
     get_cpu: f64,
     cmit_cpu: f64,
+    wake_cpu: f64,
     msgs: f64,
     log_bytes_txn: f64,
     overflow_bytes_txn: f64,
@@ -311,16 +321,31 @@ fn setup(sc: &Scenario) -> Setup {
         && out_persistent_srv
         && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_rep, w.impl_sync_open_output);
 
-    let put_cpu = mqput_cpu_us(size, persistent);
-    let get_cpu = mqget_cpu_us(size, persistent);
-    let cmit_cpu = mqcmit_cpu_us(persistent);
+    let scale = cpu_scale(sc);
+    let (put_cpu, get_cpu, cmit_cpu) = if in_qsg {
+        // Shared queues: the CF sub-model knows the API costs (CF requests, data handling); the
+        // logging part is the same as for private queues.
+        let cf = crate::model::cf::evaluate(sc);
+        let log_put = scale * (mqput_cpu_us(size, persistent) - mqput_cpu_us(size, false));
+        let log_get = scale * (mqget_cpu_us(size, persistent) - mqget_cpu_us(size, false));
+        let log_cmit = scale * (mqcmit_cpu_us(persistent) - mqcmit_cpu_us(false));
+        (cf.mqput_cpu_us + log_put, cf.mqget_cpu_us + log_get, cf.mqcmit_cpu_us + log_cmit)
+    } else {
+        (
+            scale * mqput_cpu_us(size, persistent),
+            scale * mqget_cpu_us(size, persistent),
+            scale * mqcmit_cpu_us(persistent),
+        )
+    };
+    // Queue managers of a QSG sharing the queues each bring their own LPAR and their own log.
+    let qmgrs = if in_qsg { f64::from(w.queue_managers.max(1)) } else { 1.0 };
     let lb = if persistent { crate::model::log::log_bytes_per_message(size, in_qsg) } else { 0.0 };
 
     let (msgs, forces_txn, chains, cpu_txn) = match shape {
         Shape::RequestReply => {
             let forces = if persistent { 2.0 + if srv_in { 1.0 } else { 2.0 } } else { 0.0 };
             let commits = (if req_in { 2.0 } else { 0.0 }) + if srv_in { 1.0 } else { 0.0 };
-            let cpu = 2.0 * put_cpu + 2.0 * get_cpu + commits * cmit_cpu + 2.0 * GET_WAIT_POST_CPU_US;
+            let cpu = 2.0 * put_cpu + 2.0 * get_cpu + commits * cmit_cpu + 2.0 * scale * GET_WAIT_POST_CPU_US;
             // A round trip is one chain of causally ordered steps (requester, then server, then
             // requester), so only the requesters' round trips overlap.
             (2.0, forces, n, cpu)
@@ -354,11 +379,13 @@ fn setup(sc: &Scenario) -> Setup {
         n,
         m,
         pairs,
-        cpus: f64::from(sc.system.lpar_cpus.max(1)),
+        cpus: f64::from(sc.system.lpar_cpus.max(1)) * qmgrs,
+        qmgrs,
         batch,
         put_cpu,
         get_cpu,
         cmit_cpu,
+        wake_cpu: scale * GET_WAIT_POST_CPU_US,
         msgs,
         log_bytes_txn: msgs * lb,
         overflow_bytes_txn: overflow_bytes,
@@ -367,7 +394,7 @@ fn setup(sc: &Scenario) -> Setup {
         forces_txn,
         chains,
         cpu_txn,
-        max_log_bytes_s: commit::max_log_rate_mb_s(sc) * 1_048_576.0,
+        max_log_bytes_s: commit::max_log_rate_mb_s(sc) * 1_048_576.0 * qmgrs,
         openers_req,
     }
 }
@@ -396,13 +423,14 @@ fn detail(sc: &Scenario, s: &Setup, x: f64) -> Option<Detail> {
     // Processor queueing stretches every CPU burst (the M/M/c response-time approximation).
     let stretch = 1.0 / (1.0 - crate::math::pow(cpu_util, s.cpus));
     let force_bytes = if s.forces_txn > 0.0 { (s.log_bytes_txn - s.overflow_bytes_txn) / s.forces_txn } else { 0.0 };
-    let log = commit::log_force(sc, x * s.forces_txn, force_bytes, s.chains, byte_util);
+    // Each queue manager forces its own log, for its share of the committers.
+    let log = commit::log_force(sc, x * s.forces_txn / s.qmgrs, force_bytes, (s.chains / s.qmgrs).max(1.0), byte_util);
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     let put_cpu = s.put_cpu * stretch;
     let get_cpu = s.get_cpu * stretch;
     let cmit = s.cmit_cpu * stretch + wf;
-    let wake = GET_WAIT_DISPATCH_US + GET_WAIT_POST_CPU_US * stretch;
+    let wake = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch;
     let held_req = s.persistent && !s.req_in && !s.implicit_req;
     let put_hold_req = put_cpu + if held_req { wf } else { 0.0 };
     let after_put_req = if s.implicit_req { implicit_extra + wf } else { 0.0 };
@@ -445,7 +473,7 @@ fn detail(sc: &Scenario, s: &Setup, x: f64) -> Option<Detail> {
             };
             let apis = vec![
                 api("MQPUT", 1.0, s.put_cpu, req_put),
-                api("MQGET", 1.0, s.get_cpu + GET_WAIT_POST_CPU_US, srv_wait + service + req_get),
+                api("MQGET", 1.0, s.get_cpu + s.wake_cpu, srv_wait + service + req_get),
                 api("MQCMIT", req_cmits, req_cmits * s.cmit_cpu, req_cmits * cmit),
             ];
             let lock_wait = 0.5 * (wl_rq + wl_rp);

@@ -235,3 +235,26 @@ fn log_force_aggregation_favours_batch_commits() {
         .collect();
     assert_eq!(per_write, [1.0, 10.0, 100.0]);
 }
+
+#[test]
+fn an_older_processor_and_shared_queues_cost_more_cpu_per_message() {
+    let base = json!({"workload": {"requesters": 10, "servers": 10, "queue_pairs": 10}});
+    let z16 = metric(base.clone(), "request_reply.cpu_per_message_us");
+    let mut z900 = base.clone();
+    z900["system"] = json!({"processor": "z900"});
+    assert!(metric(z900.clone(), "request_reply.cpu_per_message_us") > 4.0 * z16);
+    assert!(rate(z900) < rate(base.clone()));
+    let mut shared = base;
+    shared["workload"]["queue_type"] = json!("shared");
+    assert!(metric(shared, "request_reply.cpu_per_message_us") > z16);
+}
+
+#[test]
+fn more_queue_managers_in_a_qsg_bring_more_log_and_processors() {
+    let qsg = |q: u32| {
+        json!({"workload": {"queue_type": "shared", "queue_managers": q, "persistence": "persistent",
+            "syncpoint": "in_syncpoint", "requesters": 120, "servers": 120, "queue_pairs": 12}})
+    };
+    let rates: Vec<f64> = [1, 2, 3].iter().map(|&q| rate(qsg(q))).collect();
+    assert!(non_decreasing(&rates) && rates[2] > rates[0], "{rates:?}");
+}
