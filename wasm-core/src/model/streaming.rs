@@ -275,7 +275,7 @@ pub struct StreamingConfig {
     pub stream_pageset_pages: u32,
     /// Tasks of the persistent log test that put and get the workload's message size.
     pub persistent_tasks: u32,
-    /// Tasks of the persistent log test that put and get 1KB messages alongside them.
+    /// Tasks of the persistent log test that put and get 1KB messages beside the `persistent_tasks`.
     pub persistent_1kb_tasks: u32,
 }
 
@@ -315,7 +315,7 @@ impl Validate for StreamingConfig {
         v.range("persistent_tasks", self.persistent_tasks, 0, 10_000);
         v.range("persistent_1kb_tasks", self.persistent_1kb_tasks, 0, 10_000);
         v.require(
-            self.persistent_tasks + self.persistent_1kb_tasks >= 1,
+            u64::from(self.persistent_tasks) + u64::from(self.persistent_1kb_tasks) >= 1,
             "persistent_tasks",
             self.persistent_tasks,
             "at least 1 task in all (persistent_tasks + persistent_1kb_tasks)",
@@ -842,6 +842,91 @@ pub fn evaluate(scenario: &Scenario) -> StreamingMetrics {
     }
 }
 
+/// Input of the `stream_queue_pageset` calculator: how big to make the page set of a stream
+/// queue that nobody consumes and that relies on CAPEXPRY and EXPRYINT to stay bounded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StreamPagesetInput {
+    /// Message size (payload, excluding the MQMD).
+    pub message_size_bytes: f64,
+    /// Peak rate at which messages are put to the base queue, in messages per second.
+    pub put_rate_msgs_s: f64,
+    /// CAPEXPRY of the stream queue, in tenths of a second (12000 = 20 minutes).
+    pub capexpry_tenths_s: u32,
+    /// Queue manager EXPRYINT, in seconds.
+    pub expryint_s: u32,
+    /// Spare capacity to add on top of the peak depth, in percent.
+    #[serde(default = "default_headroom_pct")]
+    pub headroom_pct: f64,
+    /// Share of expired messages still in the buffer pool at the scan, in percent.
+    #[serde(default = "default_in_buffer_pool_pct")]
+    pub in_buffer_pool_pct: f64,
+}
+
+fn default_headroom_pct() -> f64 {
+    25.0
+}
+
+fn default_in_buffer_pool_pct() -> f64 {
+    100.0
+}
+
+impl Validate for StreamPagesetInput {
+    fn validate(&self, v: &mut Validator) {
+        v.range("message_size_bytes", self.message_size_bytes, 0.0, 104_857_600.0);
+        v.range("put_rate_msgs_s", self.put_rate_msgs_s, 0.001, 10_000_000.0);
+        v.range("capexpry_tenths_s", self.capexpry_tenths_s, 1, 999_999_999);
+        v.range("expryint_s", self.expryint_s, expiry::EXPRYINT_MIN_NONZERO_S, expiry::EXPRYINT_MAX_S);
+        v.range("headroom_pct", self.headroom_pct, 0.0, 1000.0);
+        v.range("in_buffer_pool_pct", self.in_buffer_pool_pct, 0.0, 100.0);
+    }
+}
+
+/// Output of the `stream_queue_pageset` calculator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StreamPageset {
+    /// Depth just before an expiry scan in steady state: rate x (CAPEXPRY + EXPRYINT).
+    pub peak_depth_msgs: f64,
+    /// Depth just after a scan: rate x CAPEXPRY.
+    pub trough_depth_msgs: f64,
+    /// Messages deleted by each scan.
+    pub msgs_expired_per_scan: f64,
+    /// Page-set pages one message occupies.
+    pub pages_per_msg: f64,
+    /// Pages holding the peak depth.
+    pub pages_for_peak: f64,
+    /// Page-set size to define, with space-map overhead and headroom, in 4KB pages.
+    pub pageset_pages: f64,
+    /// The same size in GB.
+    pub pageset_gb: f64,
+    /// CPU of each expiry scan on the stream queue, in milliseconds.
+    pub expiry_cpu_ms_per_scan: f64,
+}
+
+/// Sizes a stream queue's page set for the saw-tooth depth CAPEXPRY and EXPRYINT produce, so
+/// that a MUSTDUP stream queue does not fail the original puts.
+pub fn stream_queue_pageset(input: &StreamPagesetInput) -> StreamPageset {
+    let rate = input.put_rate_msgs_s.max(0.0);
+    let cap_s = f64::from(input.capexpry_tenths_s) / 10.0;
+    let interval_s = f64::from(input.expryint_s);
+    let peak = rate * (cap_s + interval_s);
+    let pages_per_msg = pages_per_message(input.message_size_bytes);
+    let pages_for_peak = peak * pages_per_msg;
+    let pageset_pages =
+        crate::math::ceil(pages_for_peak * (1.0 + input.headroom_pct / 100.0) / (1.0 - PAGESET_OVERHEAD_FRACTION));
+    let expired = rate * interval_s;
+    StreamPageset {
+        peak_depth_msgs: peak,
+        trough_depth_msgs: rate * cap_s,
+        msgs_expired_per_scan: expired,
+        pages_per_msg,
+        pages_for_peak,
+        pageset_pages,
+        pageset_gb: pageset_pages * PAGE_BYTES / 1_073_741_824.0,
+        expiry_cpu_ms_per_scan: expired * expiry::private_cpu_us_per_msg(input.in_buffer_pool_pct) / 1000.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -872,6 +957,23 @@ mod tests {
         }
         assert_eq!(log_cycle_us(0.0, 1), (0.0, 0.0));
         assert!(log_cycle_us(100.0, 1).0 > log_cycle_us(100.0, 4).0);
+    }
+
+    #[test]
+    fn the_page_set_calculator_covers_the_peak_with_headroom() {
+        let input = StreamPagesetInput {
+            message_size_bytes: 1024.0,
+            put_rate_msgs_s: 200.0,
+            capexpry_tenths_s: 12_000,
+            expryint_s: 300,
+            headroom_pct: 0.0,
+            in_buffer_pool_pct: 100.0,
+        };
+        let out = stream_queue_pageset(&input);
+        assert_eq!(out.peak_depth_msgs, 300_000.0);
+        assert!(out.pageset_pages >= out.pages_for_peak);
+        let roomier = stream_queue_pageset(&StreamPagesetInput { headroom_pct: 50.0, ..input });
+        assert!(roomier.pageset_pages > out.pageset_pages * 1.45);
     }
 
     #[test]
