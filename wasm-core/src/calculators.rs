@@ -78,6 +78,12 @@ pub const CALCULATORS: &[Calculator] = &[
         run: |input| typed(input, crate::model::queue_statistics::queue_statistics_smf),
         input_schema: || schema_of::<crate::model::queue_statistics::QueueStatisticsSmfInput>(),
     },
+    Calculator {
+        name: "stream_queue_pageset",
+        title: "Stream queue page set for a CAPEXPRY and EXPRYINT saw-tooth",
+        run: |input| typed(input, crate::model::streaming::stream_queue_pageset),
+        input_schema: || schema_of::<crate::model::streaming::StreamPagesetInput>(),
+    },
     // New calculators are added here, one entry each.
 ];
 
