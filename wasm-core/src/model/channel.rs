@@ -16,7 +16,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::{Processor, Scenario, Validate, Validator};
+use crate::model::log;
+use crate::scenario::{Persistence, Processor, QueueType, Scenario, Validate, Validator};
 
 /// Bytes in a kilobyte as the reports count them.
 const KB_BYTES: f64 = 1024.0;
@@ -90,6 +91,10 @@ pub const CLUSTER_CHOICE_PER_DESTINATION_US: f64 = 0.5;
 
 /// Width of the smooth corner where a channel's offered load reaches its capacity (utilisation).
 const SATURATION_SMOOTHING: f64 = 0.05;
+
+/// Fixed-point steps for the persistent batch size (the batch's log write lengthens the turnaround,
+/// which lets more messages into the batch).
+const PERSISTENT_BATCH_ITERATIONS: usize = 12;
 
 /// Sharpness of the smooth minimum that caps the achieved batch at BATCHSZ.
 const BATCH_CAP_SHARPNESS: f64 = 4.0;
@@ -231,8 +236,12 @@ pub struct ChannelMetrics {
     pub batches_per_s: f64,
     /// Time the sending channel spends on each message (ms).
     pub send_time_per_msg_ms: f64,
-    /// End-of-batch turnaround: confirm flow and both ends' batch work (ms).
+    /// End-of-batch turnaround: confirm flow, both ends' batch work and, for persistent messages,
+    /// both ends' forced log writes (ms).
     pub batch_turnaround_ms: f64,
+    /// Forced log write time per batch for persistent messages, receiver and sender together (ms;
+    /// 0 for non-persistent messages).
+    pub batch_log_write_ms: f64,
     /// Most messages per second one channel moves with full batches (msgs/s).
     pub max_rate_msgs_s: f64,
     /// Offered rate as a share of that maximum (percent; above 100 the queue builds).
@@ -404,12 +413,35 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
     let batch_ms = CHANNEL_CPU_PER_BATCH_Z900_MS * factor;
     let wire_ms = compressed_bytes / (cfg.network_bandwidth_mb_s * KB_BYTES * KB_BYTES) * 1000.0;
     let send_ms = per_msg_ms + wire_ms + (tls_sender_us + deflate_us) / 1000.0;
-    let turnaround_ms = cfg.network_round_trip_ms + 2.0 * batch_ms;
+    let confirm_ms = cfg.network_round_trip_ms + 2.0 * batch_ms;
 
     let rate = cfg.message_rate_msgs_s / channels;
-    let n = achieved_batch_size(rate, cfg.batch_size, cfg.batch_interval_ms, send_ms, turnaround_ms);
+    let persistent = scenario.workload.persistence == Persistence::Persistent;
+    let log_bytes = log::log_bytes_per_message(msg_bytes, scenario.workload.queue_type == QueueType::Shared);
+    // Persistent batches end with a forced log write at each end: the receiver logs the batch's
+    // puts, the sender its gets' commit. The write grows with the batch and the batch with the
+    // turnaround, so iterate from a batch of one; the sequence rises monotonically to its fixed point.
+    let batch_log_ms = |n: f64| -> f64 {
+        if !persistent {
+            return 0.0;
+        }
+        let batches_per_s = rate / n.max(1.0);
+        let receiver = log::write_time_at_rate_us(scenario, n * log_bytes, batches_per_s);
+        let sender = log::write_time_at_rate_us(scenario, log::LOG_PAGE_BYTES, batches_per_s);
+        let ms = (receiver + sender) / 1000.0;
+        if ms.is_finite() { ms.max(0.0) } else { 0.0 }
+    };
+    let mut n = 1.0;
+    for _ in 0..PERSISTENT_BATCH_ITERATIONS {
+        n = achieved_batch_size(rate, cfg.batch_size, cfg.batch_interval_ms, send_ms, confirm_ms + batch_log_ms(n));
+        if !persistent {
+            break;
+        }
+    }
+    let log_ms = batch_log_ms(n);
+    let turnaround_ms = confirm_ms + log_ms;
     let full = f64::from(cfg.batch_size);
-    let max_rate = 1000.0 / (send_ms + turnaround_ms / full);
+    let max_rate = 1000.0 / (send_ms + (confirm_ms + batch_log_ms(full)) / full);
 
     let base_us = (per_msg_ms + batch_ms / n) * 1000.0;
     let waits = 1.0 / n;
@@ -429,6 +461,7 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
         batches_per_s: rate / n,
         send_time_per_msg_ms: send_ms,
         batch_turnaround_ms: turnaround_ms,
+        batch_log_write_ms: log_ms,
         max_rate_msgs_s: max_rate,
         channel_utilisation_pct: rate / max_rate * 100.0,
         base_cpu_us_per_msg: base_us,

@@ -276,6 +276,12 @@ pub struct ConnectionMetrics {
     pub max_svrconn_channels: f64,
     /// Clients those channels carry (count).
     pub max_clients: f64,
+    /// Most SVRCONN channels the same channel initiator would run at 9.3, whose SVRCONN buffers are
+    /// all 31-bit (count).
+    pub max_svrconn_channels_at_9_3: f64,
+    /// Capacity of 9.4 over 9.3 for the same storage, SHARECNV and message size (percent more
+    /// channels).
+    pub capacity_gain_9_4_over_9_3_pct: f64,
     /// Most MCA channels that fit the 31-bit limit and MAXCHL (count).
     pub max_mca_channels: f64,
 }
@@ -539,6 +545,8 @@ pub fn evaluate(scenario: &Scenario) -> ConnectionMetrics {
         maxchl: cfg.maxchl,
     };
     let capacity = svrconn_capacity(&input);
+    let at_9_3 = svrconn_capacity(&SvrconnCapacityInput { release: Release::V9_3, ..input.clone() }).max_channels;
+    let at_9_4 = svrconn_capacity(&SvrconnCapacityInput { release: Release::V9_4, ..input }).max_channels;
 
     ConnectionMetrics {
         conversations_per_channel: c,
@@ -564,6 +572,8 @@ pub fn evaluate(scenario: &Scenario) -> ConnectionMetrics {
         storage64_total_mb: channels * fp64_bytes / (KB_BYTES * KB_BYTES),
         max_svrconn_channels: capacity.max_channels,
         max_clients: capacity.max_clients,
+        max_svrconn_channels_at_9_3: at_9_3,
+        capacity_gain_9_4_over_9_3_pct: if at_9_3 > 0.0 { (at_9_4 / at_9_3 - 1.0) * 100.0 } else { 0.0 },
         max_mca_channels: channels_fitting(available, mca_fp, cfg.maxchl),
     }
 }

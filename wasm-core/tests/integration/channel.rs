@@ -198,3 +198,28 @@ fn extreme_channel_inputs_stay_finite() {
         }
     }
 }
+
+#[test]
+fn persistent_batches_wait_for_forced_log_writes_so_they_fill_sooner() {
+    let at = |persistence: &str, rate: f64, path: &str| {
+        metric(
+            json!({"workload": {"persistence": persistence, "message_size_bytes": 10_240},
+                   "channel": {"message_rate_msgs_s": rate}}),
+            path,
+        )
+    };
+    assert_eq!(at("non_persistent", 1000.0, "channel.batch_log_write_ms"), 0.0);
+    assert!(at("persistent", 1000.0, "channel.batch_log_write_ms") > 0.0);
+    for rate in [100.0, 1000.0, 5000.0] {
+        assert!(
+            at("persistent", rate, "channel.achieved_batch_size")
+                > at("non_persistent", rate, "channel.achieved_batch_size")
+        );
+    }
+    assert!(at("persistent", 1.0, "channel.max_rate_msgs_s") < at("non_persistent", 1.0, "channel.max_rate_msgs_s"));
+    let batches: Vec<f64> = [10.0, 100.0, 1000.0, 5000.0, 50_000.0]
+        .iter()
+        .map(|&r| at("persistent", r, "channel.achieved_batch_size"))
+        .collect();
+    assert!(non_decreasing(&batches), "{batches:?}");
+}

@@ -190,3 +190,16 @@ fn mca_channels_hold_storage_in_proportion_to_their_messages() {
     assert!(non_decreasing(&fp) && non_increasing(&max), "{fp:?} {max:?}");
     assert!(fp[0] > 0.0);
 }
+
+#[test]
+fn the_9_4_gain_is_largest_where_9_3_buffers_hurt_most() {
+    let gain = |sc: u32, size: u32| at("9.4", sc, size, "connection.capacity_gain_9_4_over_9_3_pct");
+    let sizes = [1024, 32_768, 262_144, 1_048_576];
+    for sc in [0, 1, 10] {
+        let ys: Vec<f64> = sizes.iter().map(|&s| gain(sc, s)).collect();
+        assert!(non_decreasing(&ys), "SHARECNV({sc}): {ys:?}");
+        assert!(ys[0] < 10.0 && ys[2] > 50.0, "SHARECNV({sc}): {ys:?}");
+    }
+    // The figure compares releases, so it does not depend on the scenario's own release.
+    assert_eq!(gain(1, 262_144), at("9.2", 1, 262_144, "connection.capacity_gain_9_4_over_9_3_pct"));
+}
