@@ -801,3 +801,80 @@ pub fn zhyperlink_transaction_gain(input: &ZhyperlinkGainInput) -> ZhyperlinkGai
         zhyperlink: zhl.apis,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario(f: impl FnOnce(&mut Scenario)) -> Scenario {
+        let mut s = Scenario::default();
+        f(&mut s);
+        s
+    }
+
+    #[test]
+    fn the_solution_obeys_littles_law() {
+        for requesters in [1, 7, 60, 500] {
+            let s = solve(&scenario(|s| {
+                s.workload.requesters = requesters;
+                s.workload.servers = requesters;
+                s.workload.queue_pairs = 3;
+                s.workload.persistence = Persistence::Persistent;
+            }));
+            let in_flight = s.transactions_s * s.round_trip_us * 1.0e-6;
+            assert!((in_flight / f64::from(requesters) - 1.0).abs() < 1.0e-6, "{requesters}: {in_flight}");
+        }
+    }
+
+    #[test]
+    fn extreme_scenarios_stay_finite_and_bounded() {
+        let cases = [
+            scenario(|s| {
+                s.workload.requesters = 10_000;
+                s.workload.persistence = Persistence::Persistent;
+            }),
+            scenario(|s| {
+                s.workload.kind = WorkloadKind::BatchPut;
+                s.workload.message_size_bytes = 104_857_600;
+                s.workload.messages_per_commit = 1_000_000;
+                s.workload.persistence = Persistence::Persistent;
+                s.workload.syncpoint = SyncpointMode::InSyncpoint;
+            }),
+            scenario(|s| {
+                s.workload.message_size_bytes = 0;
+                s.workload.requesters = 10_000;
+                s.workload.servers = 1;
+                s.system.lpar_cpus = 1;
+            }),
+        ];
+        for sc in &cases {
+            let s = solve(sc);
+            assert!(s.transactions_s.is_finite() && s.transactions_s > 0.0);
+            assert!(s.round_trip_us.is_finite() && s.round_trip_us > 0.0);
+            assert!(s.cpu_utilisation < 1.0 && s.log_byte_utilisation < 1.0 && s.server_utilisation < 1.0);
+            assert!(s.transactions_s <= s.cpu_limit_transactions_s);
+        }
+    }
+
+    #[test]
+    fn api_costs_grow_with_size_and_persistence() {
+        assert!(mqput_cpu_us(4096.0, false) > mqput_cpu_us(2048.0, false));
+        assert!(mqput_cpu_us(2048.0, true) > mqput_cpu_us(2048.0, false));
+        assert!(mqget_cpu_us(2048.0, true) > mqget_cpu_us(2048.0, false));
+        assert!(mqcmit_cpu_us(true) > mqcmit_cpu_us(false));
+        // The fit reproduces the streaming section's private-queue put costs within a microsecond.
+        for (kb, published) in [(2.0, 4.0), (16.0, 7.0), (64.0, 16.0), (128.0, 28.0)] {
+            assert!((mqput_cpu_us(kb * 1024.0, false) - published).abs() <= 1.0, "{kb}KB");
+        }
+    }
+
+    #[test]
+    fn one_server_for_many_requesters_becomes_the_bottleneck() {
+        let s = solve(&scenario(|s| {
+            s.workload.requesters = 50;
+            s.workload.servers = 1;
+            s.workload.queue_pairs = 50;
+        }));
+        assert_eq!(s.bound, Bound::Servers);
+    }
+}
