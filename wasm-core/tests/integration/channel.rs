@@ -223,3 +223,17 @@ fn persistent_batches_wait_for_forced_log_writes_so_they_fill_sooner() {
         .collect();
     assert!(non_decreasing(&batches), "{batches:?}");
 }
+
+#[test]
+fn channel_and_tls_reference_points_hold_on_their_own() {
+    use mqpx::reference::{PointKind, Role};
+    let sets: Vec<_> =
+        crate::support::reference_sets().into_iter().filter(|s| s.topic == "channel" || s.topic == "ssl").collect();
+    assert_eq!(sets.len(), 2);
+    let report = mqpx::fidelity::run(&sets);
+    for p in report.points.iter().filter(|p| p.role == Role::Calibration || p.kind == PointKind::Stated) {
+        assert!(p.pass, "{} published {} model {:?}", p.id, p.published, p.model);
+    }
+    let v = report.summary.validation_within_20_pct;
+    assert!(v.pass_rate() >= 0.85, "{}/{} validation points within 20%", v.passed, v.points);
+}

@@ -203,3 +203,14 @@ fn the_9_4_gain_is_largest_where_9_3_buffers_hurt_most() {
     // The figure compares releases, so it does not depend on the scenario's own release.
     assert_eq!(gain(1, 262_144), at("9.2", 1, 262_144, "connection.capacity_gain_9_4_over_9_3_pct"));
 }
+
+#[test]
+fn storage_reference_points_hold_on_their_own() {
+    let sets: Vec<_> =
+        crate::support::reference_sets().into_iter().filter(|s| s.topic == "svrconn" || s.topic == "csa").collect();
+    assert_eq!(sets.len(), 2);
+    let report = mqpx::fidelity::run(&sets);
+    for p in &report.points {
+        assert!(p.pass, "{} published {} model {:?}", p.id, p.published, p.model);
+    }
+}
