@@ -27,6 +27,7 @@ function drawLogChart(container: HTMLElement, engine: Engine, state: ScenarioSta
     xs: MESSAGE_SIZE_STEPS,
     ys,
     logX: true,
+    logY: true,
     marker: {
       x: Math.max(size, MESSAGE_SIZE_STEPS[0] as number),
       y: engine.sweep(persistent, "workload.message_size_bytes", [size], "log.log_bytes_per_message")[0] ?? 0,

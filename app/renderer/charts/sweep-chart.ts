@@ -14,6 +14,8 @@ export interface SweepSeries {
   /** The current scenario's position, if on the curve. */
   readonly marker?: { readonly x: number; readonly y: number };
   readonly logX?: boolean;
+  /** Log scale on y, for figures that span decades (all values must be positive). */
+  readonly logY?: boolean;
 }
 
 const MARGIN = { top: 32, right: 20, bottom: 44, left: 64 };
@@ -35,9 +37,15 @@ export function drawSweepChart(container: HTMLElement, series: SweepSeries): voi
   const innerH = height - MARGIN.top - MARGIN.bottom;
   const points = series.xs.map((x, i) => [x, series.ys[i] ?? 0] as const);
   const xDomain = [Math.min(...series.xs), Math.max(...series.xs)] as const;
-  const yMax = Math.max(...points.map((p) => p[1]), series.marker?.y ?? 0) * 1.1 || 1;
+  const ys = points.map((p) => p[1]);
+  const yMax = Math.max(...ys, series.marker?.y ?? 0) * 1.1 || 1;
   const x = (series.logX ? scaleLog() : scaleLinear()).domain(xDomain).range([0, innerW]);
-  const y = scaleLinear().domain([0, yMax]).range([innerH, 0]).nice();
+  const yMin = Math.min(...ys.filter((v) => v > 0));
+  const y = (
+    series.logY && Number.isFinite(yMin) ? scaleLog().domain([yMin / 1.5, yMax]) : scaleLinear().domain([0, yMax])
+  )
+    .range([innerH, 0])
+    .nice();
   const g = svg.append("g").attr("transform", `translate(${MARGIN.left},${MARGIN.top})`);
 
   svg.append("text").attr("class", "chart-title").attr("x", MARGIN.left).attr("y", 20).text(series.title);
