@@ -244,6 +244,9 @@ pub struct ChannelMetrics {
     pub batch_log_write_ms: f64,
     /// Most messages per second one channel moves with full batches (msgs/s).
     pub max_rate_msgs_s: f64,
+    /// Most message data all the channels together move with full batches (MB/s of uncompressed
+    /// message data).
+    pub max_throughput_mb_s: f64,
     /// Offered rate as a share of that maximum (percent; above 100 the queue builds).
     pub channel_utilisation_pct: f64,
     /// CPU per message at each end without TLS, compression or receive time-out: put or get,
@@ -463,6 +466,7 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
         batch_turnaround_ms: turnaround_ms,
         batch_log_write_ms: log_ms,
         max_rate_msgs_s: max_rate,
+        max_throughput_mb_s: max_rate * channels * msg_bytes / (KB_BYTES * KB_BYTES),
         channel_utilisation_pct: rate / max_rate * 100.0,
         base_cpu_us_per_msg: base_us,
         receive_waits_per_msg: waits,

@@ -237,3 +237,20 @@ fn channel_and_tls_reference_points_hold_on_their_own() {
     let v = report.summary.validation_within_20_pct;
     assert!(v.pass_rate() >= 0.85, "{}/{} validation points within 20%", v.passed, v.points);
 }
+
+#[test]
+fn bigger_messages_move_fewer_messages_but_more_data() {
+    let at = |size: u32, path: &str| {
+        metric(
+            json!({"workload": {"message_size_bytes": size, "persistence": "persistent"},
+                   "channel": {"batch_size": 200}}),
+            path,
+        )
+    };
+    let sizes = [1024, 10_240, 102_400, 1_048_576, 10_485_760];
+    let rate: Vec<f64> = sizes.iter().map(|&s| at(s, "channel.max_rate_msgs_s")).collect();
+    let mb: Vec<f64> = sizes.iter().map(|&s| at(s, "channel.max_throughput_mb_s")).collect();
+    assert!(non_increasing(&rate), "{rate:?}");
+    assert!(non_decreasing(&mb), "{mb:?}");
+    assert!(mb[4] < 1250.0, "a channel cannot beat its network: {mb:?}");
+}
