@@ -12,11 +12,14 @@
 //!   EXPRYINT, scans every shared queue at each interval, whether or not anything on it can expire.
 //!   Each message on a shared queue costs one synchronous CF read to inspect, and one more
 //!   request to delete it if it has expired, so the CF cost grows with the total depth of all
-//!   shared queues. When a scan takes longer than the interval, the task is overwhelmed.
+//!   shared queues. Slower CF links stretch every request (and the CF's own time a little), so a
+//!   scan over the same depth takes longer; when it takes longer than the interval, the task is
+//!   overwhelmed.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::model::cf::{ICP_LATENCY_US, LinkType};
 use crate::scenario::{QueueType, Release, Scenario, Validate, Validator};
 
 /// Smallest non-zero EXPRYINT the queue manager accepts.
@@ -124,7 +127,7 @@ pub struct ExpiryMetrics {
     pub scans_shared_queues: bool,
     /// Synchronous CF requests per scan of the shared queues (reads plus deletes).
     pub shared_scan_cf_requests: f64,
-    /// Average CF service time of those requests, in microseconds.
+    /// Average service time of those requests as the scanning task sees it, in microseconds.
     pub shared_scan_cf_request_us: f64,
     /// CF CPU used by one scan of the shared queues, in seconds.
     pub shared_scan_cf_cpu_s: f64,
@@ -145,15 +148,30 @@ pub fn private_cpu_us_per_msg(in_buffer_pool_pct: f64) -> f64 {
     PRIVATE_EXPIRY_CPU_US_PER_MSG + PRIVATE_EXPIRY_PAGESET_EXTRA_CPU_US_PER_MSG * on_pageset
 }
 
-/// CF requests, average service time and CF CPU seconds for one scan of shared queues holding
-/// `depth_msgs` messages of which `expired_pct` percent have expired.
-pub fn shared_scan(depth_msgs: f64, expired_pct: f64) -> (f64, f64, f64) {
+/// One scan of the shared queues of a queue sharing group.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SharedScan {
+    /// Synchronous CF requests (one read per message, one delete per expired message).
+    pub requests: f64,
+    /// Average service time of a request as the scanning task sees it, in microseconds.
+    pub request_us: f64,
+    /// CF processor time of the scan, in seconds.
+    pub cf_cpu_s: f64,
+    /// Time the scan takes, in seconds.
+    pub elapsed_s: f64,
+}
+
+/// Scan of shared queues holding `depth_msgs` messages, `expired_pct` percent of them expired,
+/// over CF links of `link` type. The reference times are the 9.4 report's ICP links.
+pub fn shared_scan(depth_msgs: f64, expired_pct: f64, link: LinkType) -> SharedScan {
+    let timing = link.timing();
     let depth = depth_msgs.max(0.0);
     let deletes = depth * (expired_pct / 100.0).clamp(0.0, 1.0);
     let requests = depth + deletes;
-    let cf_us = depth * CF_SCAN_READ_REQUEST_US + deletes * CF_EXPIRY_DELETE_REQUEST_US;
-    let avg_us = if requests > 0.0 { cf_us / requests } else { CF_SCAN_READ_REQUEST_US };
-    (requests, avg_us, cf_us / 1e6)
+    let cf_us = (depth * CF_SCAN_READ_REQUEST_US + deletes * CF_EXPIRY_DELETE_REQUEST_US) * timing.cf_time_factor;
+    let elapsed_us = cf_us + requests * (timing.latency_us - ICP_LATENCY_US).max(0.0);
+    let request_us = if requests > 0.0 { elapsed_us / requests } else { CF_SCAN_READ_REQUEST_US };
+    SharedScan { requests, request_us, cf_cpu_s: cf_us / 1e6, elapsed_s: elapsed_us / 1e6 }
 }
 
 /// Evaluates the expiry sub-model.
@@ -164,11 +182,13 @@ pub fn evaluate(scenario: &Scenario) -> ExpiryMetrics {
     let cpu_per_msg = private_cpu_us_per_msg(e.in_buffer_pool_pct);
     let expired_per_scan = if active { e.expiring_msgs_s * interval_s } else { 0.0 };
     let scans_shared = active && (e.qsg_member || scenario.workload.queue_type == QueueType::Shared);
-    let (requests, avg_us, cf_cpu_s) =
-        if scans_shared { shared_scan(e.shared_queue_depth_msgs, e.shared_expired_pct) } else { (0.0, 0.0, 0.0) };
-    // Synchronous requests: the scanning task waits for each one, so elapsed ~ CF service time.
-    let elapsed_s = cf_cpu_s;
-    let busy_pct = if scans_shared && interval_s > 0.0 { elapsed_s / interval_s * 100.0 } else { 0.0 };
+    let scan = if scans_shared {
+        shared_scan(e.shared_queue_depth_msgs, e.shared_expired_pct, scenario.cf.link_type)
+    } else {
+        SharedScan { requests: 0.0, request_us: 0.0, cf_cpu_s: 0.0, elapsed_s: 0.0 }
+    };
+    // The requests are synchronous: the scanning task waits for each one in turn.
+    let busy_pct = if scans_shared && interval_s > 0.0 { scan.elapsed_s / interval_s * 100.0 } else { 0.0 };
     let v53 = if scans_shared && scenario.release == Release::V5_3 {
         V5_3_SCAN_CPU_MS_PER_SHARED_QUEUE * f64::from(e.shared_queues_defined)
     } else {
@@ -181,10 +201,10 @@ pub fn evaluate(scenario: &Scenario) -> ExpiryMetrics {
         private_msgs_expired_per_scan: expired_per_scan,
         private_cpu_ms_per_scan: expired_per_scan * cpu_per_msg / 1000.0,
         scans_shared_queues: scans_shared,
-        shared_scan_cf_requests: requests,
-        shared_scan_cf_request_us: avg_us,
-        shared_scan_cf_cpu_s: cf_cpu_s,
-        shared_scan_elapsed_s: elapsed_s,
+        shared_scan_cf_requests: scan.requests,
+        shared_scan_cf_request_us: scan.request_us,
+        shared_scan_cf_cpu_s: scan.cf_cpu_s,
+        shared_scan_elapsed_s: scan.elapsed_s,
         shared_scan_busy_pct: busy_pct,
         overwhelmed: busy_pct > 100.0,
         v5_3_shared_queue_scan_cpu_ms: v53,
@@ -203,11 +223,18 @@ mod tests {
 
     #[test]
     fn expiring_shared_messages_needs_a_delete_request_each() {
-        let (scan_only, _, _) = shared_scan(1000.0, 0.0);
-        let (with_deletes, _, _) = shared_scan(1000.0, 100.0);
-        assert_eq!(with_deletes, 2.0 * scan_only);
-        let (none, avg, cpu) = shared_scan(0.0, 50.0);
-        assert!(none == 0.0 && cpu == 0.0 && avg.is_finite());
+        let scan_only = shared_scan(1000.0, 0.0, LinkType::Icp);
+        let with_deletes = shared_scan(1000.0, 100.0, LinkType::Icp);
+        assert_eq!(with_deletes.requests, 2.0 * scan_only.requests);
+        let none = shared_scan(0.0, 50.0, LinkType::Icp);
+        assert!(none.requests == 0.0 && none.cf_cpu_s == 0.0 && none.request_us.is_finite());
+    }
+
+    #[test]
+    fn slower_links_stretch_the_scan() {
+        let icp = shared_scan(1e5, 0.0, LinkType::Icp);
+        let cfp = shared_scan(1e5, 0.0, LinkType::Cfp);
+        assert!(cfp.elapsed_s > icp.elapsed_s && cfp.cf_cpu_s >= icp.cf_cpu_s);
     }
 
     #[test]

@@ -59,6 +59,14 @@ fn a_short_interval_over_a_deep_qsg_overwhelms_the_expiry_task() {
     };
     assert!(busy(5) > 100.0);
     assert!(busy(3600) < 1.0);
+    let over = |link: &str| {
+        metric(
+            json!({"expiry": {"expryint_s": 60, "qsg_member": true, "shared_queue_depth_msgs": 1e6},
+                   "cf": {"link_type": link}}),
+            "expiry.shared_scan_busy_pct",
+        )
+    };
+    assert!(over("cfp") > over("cbp") && over("cbp") > over("icp"), "a less responsive CF makes the scan longer");
     let s = mqpx::scenario::Scenario::from_overlay(
         &json!({"expiry": {"expryint_s": 5, "qsg_member": true, "shared_queue_depth_msgs": 5e6}}),
     )
