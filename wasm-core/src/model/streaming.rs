@@ -17,15 +17,16 @@
 //!   carry few pages, little once they are at the 128-page cap) and the round trip grows with
 //!   the I/O size.
 //! - An unconsumed stream queue grows at the put rate until expiry (CAPEXPRY on the stream queue,
-//!   found by the EXPRYINT scan) trims it, giving a saw-tooth depth; if its page set fills first,
-//!   BESTEF keeps the original puts going while MUSTDUP fails them.
+//!   found by the EXPRYINT scan) trims it, giving a saw-tooth depth; if its page set (or, for a
+//!   shared queue, its CF structure) fills first, BESTEF keeps the original puts going while
+//!   MUSTDUP fails them.
 //!
 //! Costs are class 3 accounting CPU on the 9.4 report's z16 unless a field says otherwise.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::model::{expiry, log};
+use crate::model::{cf, expiry, log};
 use crate::scenario::{Persistence, QueueType, Release, Scenario, SyncpointMode, Validate, Validator};
 
 const KB: f64 = 1024.0;
@@ -271,7 +272,8 @@ pub struct StreamingConfig {
     pub put_rate_msgs_s: f64,
     /// Messages the application puts in the run considered for queue depth.
     pub messages_put: u32,
-    /// Size of the stream queue's page set, in 4KB pages (not expandable).
+    /// Size of the private stream queue's page set, in 4KB pages (not expandable); a shared stream
+    /// queue is bounded by its CF structure instead.
     pub stream_pageset_pages: u32,
     /// Tasks of the persistent log test that put and get the workload's message size.
     pub persistent_tasks: u32,
@@ -445,7 +447,8 @@ pub struct PubSubMetrics {
     pub topic_alias_mqopen_srb_cpu_us: f64,
 }
 
-/// Depth of an unconsumed stream queue under CAPEXPRY and EXPRYINT, and page-set exhaustion.
+/// Depth of an unconsumed stream queue under CAPEXPRY and EXPRYINT, and what happens when its
+/// storage fills. The base queue is assumed to have room (its own page set or structure).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct StreamDepthMetrics {
     /// CAPEXPRY in seconds (0 when there is no cap).
@@ -462,14 +465,15 @@ pub struct StreamDepthMetrics {
     pub minutes_of_msgs_expired_per_scan: f64,
     /// CPU of each expiry scan of the stream queue, in milliseconds.
     pub expiry_cpu_ms_per_scan: f64,
-    /// Page-set pages one message occupies.
+    /// Page-set pages one message occupies (0 for a shared stream queue).
     pub pages_per_msg: f64,
-    /// Messages the stream queue's page set can hold.
-    pub pageset_capacity_msgs: f64,
-    /// Page-set pages needed to hold the peak depth.
+    /// Page-set pages needed to hold the peak depth (0 for a shared stream queue).
     pub pages_needed: f64,
-    /// Whether the stream queue's page set fills during the run.
-    pub pageset_full: bool,
+    /// Messages the stream queue's storage can hold: its page set for a private queue, its CF
+    /// application structure (`cf.structure_size_kb`) for a shared one.
+    pub capacity_msgs: f64,
+    /// Whether that storage fills during the run (MQRC 2192 on the copy).
+    pub storage_full: bool,
     /// Application puts that succeed in the run.
     pub puts_completed: f64,
     /// Number of the first put that fails (MUSTDUP with a full page set), 0 if none fails.
@@ -787,9 +791,16 @@ fn depth_metrics(s: &Scenario) -> StreamDepthMetrics {
         (n, n, n)
     };
     let (peak, trough, end) = (peak.min(n), trough.min(n), end.min(n));
-    let pages_per_msg = pages_per_message(f64::from(s.workload.message_size_bytes));
-    let usable_pages = crate::math::floor(f64::from(c.stream_pageset_pages) * (1.0 - PAGESET_OVERHEAD_FRACTION));
-    let capacity = crate::math::floor(usable_pages / pages_per_msg);
+    let bytes = f64::from(s.workload.message_size_bytes);
+    let (pages_per_msg, capacity) = if s.workload.queue_type == QueueType::Shared {
+        // Above 63KB only a pointer entry stays in the CF; the data is in SMDS.
+        let in_cf = if bytes > SMDS_OFFLOAD_THRESHOLD_BYTES { 0.0 } else { bytes };
+        (0.0, cf::messages_that_fit(in_cf, s.cf.structure_size_kb))
+    } else {
+        let per_msg = pages_per_message(bytes);
+        let usable = crate::math::floor(f64::from(c.stream_pageset_pages) * (1.0 - PAGESET_OVERHEAD_FRACTION));
+        (per_msg, crate::math::floor(usable / per_msg))
+    };
     let full = copies_per_put > 0.0 && peak > capacity;
     // Copies deleted before the page set filled: none if it fills before the first scan that
     // finds anything old enough, otherwise all arrivals older than CAPEXPRY at that scan.
@@ -817,9 +828,9 @@ fn depth_metrics(s: &Scenario) -> StreamDepthMetrics {
         minutes_of_msgs_expired_per_scan: if expiring { interval_s / 60.0 } else { 0.0 },
         expiry_cpu_ms_per_scan: expired_per_scan * expiry::private_cpu_us_per_msg(s.expiry.in_buffer_pool_pct) / 1000.0,
         pages_per_msg,
-        pageset_capacity_msgs: capacity,
         pages_needed: peak * copies_per_put * pages_per_msg,
-        pageset_full: full,
+        capacity_msgs: capacity,
+        storage_full: full,
         puts_completed: completed,
         first_failed_put: first_failed,
         base_depth_end_msgs: base_end,

@@ -236,3 +236,17 @@ fn releases_before_9_3_have_no_streaming_queues() {
     assert!(effective(true) > effective(false));
     assert!(non_increasing(&[effective(true), effective(false)]));
 }
+
+#[test]
+fn a_shared_stream_queue_is_bounded_by_its_structure() {
+    let run = |structure_kb: f64| {
+        json!({"workload": {"message_size_bytes": 1024, "queue_type": "shared"},
+               "cf": {"structure_size_kb": structure_kb},
+               "streaming": {"enabled": true, "qos": "mustdup", "messages_put": 1_000_000}})
+    };
+    let small = metric(run(50_000.0), "streaming.depth.capacity_msgs");
+    let large = metric(run(500_000.0), "streaming.depth.capacity_msgs");
+    assert!(large > 5.0 * small && small > 0.0, "{small} {large}");
+    assert_eq!(metric(run(50_000.0), "streaming.depth.first_failed_put"), small + 1.0);
+    assert_eq!(metric(run(50_000.0), "streaming.depth.pages_per_msg"), 0.0);
+}
