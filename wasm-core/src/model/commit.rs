@@ -33,6 +33,10 @@ pub const IMPLICIT_SYNCPOINT_LOG_WRITES_ALONE: f64 = 2.0;
 /// when the log is saturated (the byte-rate limit, not this cap, bounds throughput there).
 const MAX_REQUESTS_PER_WRITE: f64 = 1.0e6;
 
+/// How sharply force waits rise as the log's byte rate nears its ceiling (exponent of the
+/// utilisation); high enough to leave waits untouched at moderate load.
+const LOG_CEILING_SHARPNESS: f64 = 8.0;
+
 /// Elapsed time of one forced write of `bytes` to the active log, all copies in parallel, as the
 /// log sub-model computes it for the scenario's log configuration and I/O path.
 pub fn forced_write_us(scenario: &Scenario, bytes: f64) -> f64 {
@@ -96,7 +100,10 @@ pub fn log_force(
     let busy = (writes_per_s * t * 1.0e-6).clamp(0.0, 0.999);
     let busy_with_others = busy * others;
     // A request finding the logger busy waits on average half a write for it to finish, then its own.
-    let headroom = (1.0 - byte_utilisation).max(1.0e-6);
+    // Aggregation already lets writes grow with the load; the last factor only steepens the wait as
+    // the byte rate nears the log's ceiling, so that no throughput can exceed it.
+    let u = byte_utilisation.clamp(0.0, 1.0);
+    let headroom = (1.0 - crate::math::pow(u, LOG_CEILING_SHARPNESS)).max(1.0e-9);
     let wait_us = t * (1.0 + 0.5 * busy_with_others) / headroom;
     LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us }
 }
