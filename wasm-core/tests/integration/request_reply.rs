@@ -258,3 +258,29 @@ fn more_queue_managers_in_a_qsg_bring_more_log_and_processors() {
     let rates: Vec<f64> = [1, 2, 3].iter().map(|&q| rate(qsg(q))).collect();
     assert!(non_decreasing(&rates) && rates[2] > rates[0], "{rates:?}");
 }
+
+#[test]
+fn large_message_tasks_drive_the_log_towards_its_ceiling() {
+    let lub = |tasks: u32, stripes: u32| {
+        json!({"log": {"copies": 2, "stripes": stripes}, "workload": {"kind": "log_upper_bound",
+            "persistence": "persistent", "syncpoint": "in_syncpoint", "requesters": tasks, "message_size_bytes": 4_194_304}})
+    };
+    let rates: Vec<f64> = [1, 2, 3, 10, 50].iter().map(|&n| metric(lub(n, 4), "commit.log_rate_mb_s")).collect();
+    let ceiling = metric(lub(1, 4), "commit.max_log_rate_mb_s");
+    assert!(non_decreasing(&rates), "{rates:?}");
+    assert!(rates.iter().all(|&r| r < ceiling), "{rates:?} vs {ceiling}");
+    assert!(rates[4] > 0.9 * ceiling, "{rates:?} vs {ceiling}");
+    assert!(metric(lub(3, 4), "commit.log_rate_mb_s") >= metric(lub(3, 1), "commit.log_rate_mb_s"));
+    assert_eq!(eval(lub(3, 4)).request_reply.bound, mqpx::model::request_reply::Bound::Log);
+}
+
+#[test]
+fn ten_servers_for_sixty_requesters_cap_the_persistent_workload() {
+    let w = |servers: u32| {
+        json!({"workload": {"persistence": "persistent", "syncpoint": "in_syncpoint", "requesters": 60,
+            "servers": servers, "queue_pairs": 1}})
+    };
+    let rates: Vec<f64> = [1, 2, 5, 10, 60].iter().map(|&m| rate(w(m))).collect();
+    assert!(non_decreasing(&rates), "{rates:?}");
+    assert_eq!(eval(w(1)).request_reply.bound, mqpx::model::request_reply::Bound::Servers);
+}
