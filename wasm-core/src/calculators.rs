@@ -84,6 +84,12 @@ pub const CALCULATORS: &[Calculator] = &[
         run: |input| typed(input, crate::model::streaming::stream_queue_pageset),
         input_schema: || schema_of::<crate::model::streaming::StreamPagesetInput>(),
     },
+    Calculator {
+        name: "class3_task",
+        title: "Class 3 averages of a short batch task, with and without STREAMQ",
+        run: |input| typed(input, crate::model::streaming::class3_task),
+        input_schema: || schema_of::<crate::model::streaming::Class3TaskInput>(),
+    },
     // New calculators are added here, one entry each.
 ];
 
