@@ -146,12 +146,19 @@ fn persistent_copies_double_the_log_data_and_help_the_log_rate_only_while_ios_ar
 }
 
 #[test]
-fn more_stripes_give_a_higher_log_rate() {
+fn more_stripes_and_a_faster_log_path_help_persistent_streaming() {
     let rates: Vec<f64> = [1, 2, 4]
         .iter()
         .map(|&st| metric(persistent(1024 * KB, st), "streaming.persistent.log_rate_streamed_mb_s"))
         .collect();
     assert!(rates.windows(2).all(|w| w[1] > w[0]), "{rates:?}");
+    let mut zhpf = persistent(64 * KB, 4);
+    mqpx::scenario::merge_json(&mut zhpf, &json!({"log": {"io_mode": "zhpf"}}));
+    assert!(
+        metric(zhpf, "streaming.persistent.round_trip_streamed_us")
+            < metric(persistent(64 * KB, 4), "streaming.persistent.round_trip_streamed_us"),
+        "a faster log path shortens the streamed round trip"
+    );
     let non_persistent = metric(streamed(KB, "private", json!({})), "streaming.persistent.log_rate_mb_s");
     assert_eq!(non_persistent, 0.0);
 }
