@@ -137,6 +137,9 @@ pub struct ExpiryMetrics {
     pub shared_scan_busy_pct: f64,
     /// Whether a scan cannot finish before the next interval begins.
     pub overwhelmed: bool,
+    /// Average CF processor busy the scans add, in percent of the CF's processors
+    /// (`cf.cf_processors`).
+    pub shared_scan_cf_busy_pct: f64,
     /// Per-interval CPU for processing each defined shared queue, as measured by the V5.3 report on
     /// a 9672-X27, in milliseconds (0 for other releases, which did not report it).
     pub v5_3_shared_queue_scan_cpu_ms: f64,
@@ -207,6 +210,11 @@ pub fn evaluate(scenario: &Scenario) -> ExpiryMetrics {
         shared_scan_elapsed_s: scan.elapsed_s,
         shared_scan_busy_pct: busy_pct,
         overwhelmed: busy_pct > 100.0,
+        shared_scan_cf_busy_pct: if scans_shared && interval_s > 0.0 {
+            scan.cf_cpu_s / (interval_s * f64::from(scenario.cf.cf_processors.max(1))) * 100.0
+        } else {
+            0.0
+        },
         v5_3_shared_queue_scan_cpu_ms: v53,
     }
 }

@@ -58,6 +58,14 @@ fn a_short_interval_over_a_deep_qsg_overwhelms_the_expiry_task() {
         )
     };
     assert!(busy(5) > 100.0);
+    let cf_busy = |cps: u32| {
+        metric(
+            json!({"expiry": {"expryint_s": 60, "qsg_member": true, "shared_queue_depth_msgs": 1e6},
+                   "cf": {"cf_processors": cps}}),
+            "expiry.shared_scan_cf_busy_pct",
+        )
+    };
+    assert!(cf_busy(1) > 2.0 * cf_busy(4) * 0.99 && cf_busy(4) > 0.0);
     assert!(busy(3600) < 1.0);
     let over = |link: &str| {
         metric(
