@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod model;
 pub mod reference;
 pub mod scenario;
+pub mod sim;
 pub mod sweep;
 
 #[cfg(target_arch = "wasm32")]

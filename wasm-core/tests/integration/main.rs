@@ -4,6 +4,7 @@
 mod fidelity;
 mod generated;
 mod scenario;
+mod sim;
 
 mod cf;
 mod channel;

@@ -1,0 +1,17 @@
+//! The message-flow simulation: a seeded discrete-event engine whose stations take their service
+//! times from the calibrated model, so that queues build, log writes aggregate and locks serialise
+//! where the model says they do.
+//!
+//! - [`rng`]: a small, fast, seedable generator (the same stream natively and in wasm).
+//! - [`calendar`]: the future-event list.
+//! - [`stats`]: running means, time averages and batch-means confidence intervals.
+//! - [`station`]: a multi-server FCFS station (CPUs, a queue lock, the logger, PFIDs, CF links).
+//! - [`theory`]: queueing-theory results (Erlang C, exact MVA) that judge the engine in tests.
+//! - [`network`]: generic open M/M/c and closed networks, the engine's reference workloads.
+
+pub mod calendar;
+pub mod network;
+pub mod rng;
+pub mod station;
+pub mod stats;
+pub mod theory;
