@@ -8,6 +8,7 @@
 //! - [`station`]: a multi-server FCFS station (CPUs, a queue lock, the logger, PFIDs, CF links).
 //! - [`theory`]: queueing-theory results (Erlang C, exact MVA) that judge the engine in tests.
 //! - [`network`]: generic open M/M/c and closed networks, the engine's reference workloads.
+//! - [`trace`]: the topology, trace chunks and time series handed to the renderer.
 
 pub mod calendar;
 pub mod network;
@@ -15,3 +16,4 @@ pub mod rng;
 pub mod station;
 pub mod stats;
 pub mod theory;
+pub mod trace;
