@@ -11,6 +11,7 @@
 //! - [`trace`]: the topology, trace chunks and time series handed to the renderer.
 
 pub mod calendar;
+pub mod mq;
 pub mod network;
 pub mod rng;
 pub mod station;

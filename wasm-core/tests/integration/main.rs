@@ -5,6 +5,7 @@ mod fidelity;
 mod generated;
 mod scenario;
 mod sim;
+mod sim_mq;
 
 mod cf;
 mod channel;

@@ -1,0 +1,1 @@
+//! The MQ simulation against the analytic model and the reports' qualitative results.
