@@ -131,3 +131,70 @@ pub fn run(sets: &[ReferenceSet]) -> FidelityReport {
 pub fn relative_error_pct(model: f64, published: f64) -> f64 {
     if published == 0.0 { model * 100.0 } else { (model - published) / published.abs() * 100.0 }
 }
+
+impl FidelityReport {
+    /// The report as a Markdown page: a summary, then one table per topic with every point's
+    /// published and model value and, where the model departs, why.
+    pub fn to_markdown(&self) -> String {
+        let s = &self.summary;
+        let v = s.validation_within_20_pct;
+        let mut out = format!(
+            "# Model fidelity\n\n\
+             How closely the model reproduces the figures published in the source reports. Each point names its \
+             source in `content/reference/`. Calibration points are the only ones constants were fitted to; \
+             validation points were held out. Targets: stated formulas and tables within 1%, calibration points \
+             within 10%, and at least 85% of validation points within 20%.\n\n\
+             This page is generated (`npm run generate`).\n\n\
+             | | points | within tolerance |\n|---|---|---|\n\
+             | all | {} | {} |\n",
+            s.overall.points, s.overall.passed
+        );
+        for (role, t) in &s.by_role {
+            out.push_str(&format!("| {role} | {} | {} |\n", t.points, t.passed));
+        }
+        out.push_str(&format!(
+            "| validation within 20% | {} | {} ({:.0}%) |\n",
+            v.points,
+            v.passed,
+            v.pass_rate() * 100.0
+        ));
+        let mut topic = "";
+        for p in &self.points {
+            if p.topic != topic {
+                topic = &p.topic;
+                let t = s.by_topic.get(topic).copied().unwrap_or_default();
+                out.push_str(&format!(
+                    "\n## {topic} ({}/{} within tolerance)\n\n| id | role | published | model | error | tolerance | note |\n|---|---|---|---|---|---|---|\n",
+                    t.passed, t.points
+                ));
+            }
+            let model = p.model.map_or("-".to_string(), |m| format!("{}", round_sig(m)));
+            let error = p.error_pct.map_or("-".to_string(), |e| format!("{e:+.1}%"));
+            let mark = if p.pass { "" } else { " ✗" };
+            let note = p.note.as_deref().unwrap_or("").replace('|', "\\|").replace('\n', " ");
+            out.push_str(&format!(
+                "| `{}` | {} | {} | {} | {}{mark} | ±{}% | {note} |\n",
+                p.id,
+                match p.role {
+                    Role::Calibration => "calibration",
+                    Role::Validation => "validation",
+                },
+                round_sig(p.published),
+                model,
+                error,
+                p.tolerance_pct
+            ));
+        }
+        out
+    }
+}
+
+/// Four significant digits, for tables a person reads.
+fn round_sig(x: f64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let magnitude = crate::math::floor(crate::math::log10(x.abs()));
+    let scale = crate::math::pow(10.0, 3.0 - magnitude);
+    libm::round(x * scale) / scale
+}

@@ -3,7 +3,7 @@
 //! ```text
 //! mqpx eval <scenario.json> [--json]
 //! mqpx sweep <scenario.json> --param PATH (--values a,b,c | --log-range lo:hi:n) --metric PATH [--json]
-//! mqpx fidelity [--reference DIR] [--json]
+//! mqpx fidelity [--reference DIR] [--json | --format markdown]
 //! mqpx calc <name> <input.json> [--json]
 //! mqpx schema (scenario | metrics)
 //! mqpx docs scenario
@@ -19,7 +19,7 @@ use mqpx::scenario::Scenario;
 const USAGE: &str = "usage:
   mqpx eval <scenario.json> [--json]
   mqpx sweep <scenario.json> --param PATH (--values a,b,c | --log-range lo:hi:n) --metric PATH [--json]
-  mqpx fidelity [--reference DIR] [--json]
+  mqpx fidelity [--reference DIR] [--json | --format markdown]
   mqpx calc <name> <input.json> [--json]
   mqpx schema (scenario | metrics)
   mqpx docs scenario
@@ -200,6 +200,11 @@ fn fidelity(args: &Args) -> Result<String, Failure> {
     let report = mqpx::fidelity::run(&sets);
     if args.json {
         return Ok(pretty(&report));
+    }
+    match args.option("format") {
+        None | Some("table") => {}
+        Some("markdown") => return Ok(report.to_markdown()),
+        Some(other) => return Err(Failure::usage(format!("unknown --format `{other}`; expected table or markdown"))),
     }
     let mut out = format!("{:<48} {:>12} {:>12} {:>9} {:>6}", "id", "published", "model", "error %", "pass");
     for p in &report.points {

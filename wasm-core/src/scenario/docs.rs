@@ -16,7 +16,7 @@ pub fn scenario_markdown() -> String {
          (the environment of the IBM MQ for z/OS 9.4 performance report unless a field says otherwise), so a \
          document needs only the fields it changes: `{}` is a valid scenario. Unknown fields, wrong types and \
          out-of-range values are refused with the field's path, the value and what is allowed.\n\n\
-         This page is generated from the Rust types (`cargo run --bin mqpx -- docs scenario`); \
+         This page is generated from the Rust types (`cargo run --bin mqpx -- docs scenario`, or `npm run generate`); \
          `docs/scenario.schema.json` is the matching JSON Schema.\n",
     );
     let root_props = schema["properties"].as_object().cloned().unwrap_or_default();

@@ -37,6 +37,12 @@ fn scenario_reference_page_is_current() {
 }
 
 #[test]
+fn fidelity_page_is_current() {
+    let report = mqpx::fidelity::run(&crate::support::reference_sets());
+    check_file(&repo().join("docs/fidelity.md"), &report.to_markdown());
+}
+
+#[test]
 fn json_schemas_are_current() {
     check_file(&repo().join("docs/scenario.schema.json"), &pretty(&mqpx::scenario::json_schema()));
     check_file(&repo().join("docs/metrics.schema.json"), &pretty(&mqpx::Metrics::json_schema()));
