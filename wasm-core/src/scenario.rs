@@ -192,6 +192,9 @@ where
     if !target.is_number() {
         return Err(ScenarioError::field("param", path, "a dotted path to a numeric scenario field"));
     }
+    // An integer field (a count, a size in bytes) takes the nearest whole value, so a log-spaced
+    // sweep can drive it.
+    let x = if target.is_u64() || target.is_i64() { libm::round(x) } else { x };
     *target = if x.fract() == 0.0 && x.abs() < 9.0e15 {
         serde_json::Value::from(x as i64)
     } else {

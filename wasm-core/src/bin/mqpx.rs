@@ -165,7 +165,12 @@ fn sweep(args: &Args) -> Result<String, Failure> {
     let scenario = load_scenario(args.positional(0, "scenario file")?)?;
     let param = args.option("param").ok_or_else(|| Failure::usage("sweep needs --param"))?;
     let metric = args.option("metric").ok_or_else(|| Failure::usage("sweep needs --metric"))?;
-    let values = parse_values(args)?;
+    let mut values = parse_values(args)?;
+    // Integer parameters take whole values; report the values actually used.
+    let base = serde_json::to_value(&scenario).expect("scenario serialises");
+    if param.split('.').try_fold(&base, |v, k| v.get(k)).is_some_and(serde_json::Value::is_u64) {
+        values.iter_mut().for_each(|v| *v = v.round());
+    }
     let results = mqpx::sweep::sweep(&scenario, param, &values, metric).map_err(|e| Failure::input(e.to_string()))?;
     if args.json {
         let points: Vec<_> = values.iter().zip(&results).map(|(x, y)| serde_json::json!({ "x": x, "y": y })).collect();

@@ -1,6 +1,7 @@
 //! The one integration-test binary: cross-module behaviour of the model, judged against the
 //! reports' reference data, plus input validation and robustness.
 
+mod cli;
 mod fidelity;
 mod generated;
 mod scenario;

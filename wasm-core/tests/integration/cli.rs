@@ -1,0 +1,98 @@
+//! The `mqpx` command line: what a person running it sees, including when they get it wrong.
+
+use std::process::{Command, Output};
+
+fn mqpx(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mqpx")).args(args).output().expect("mqpx runs")
+}
+
+fn scenario_file(name: &str, json: &str) -> String {
+    let path = std::env::temp_dir().join(format!("mqpx-cli-{}-{name}.json", std::process::id()));
+    std::fs::write(&path, json).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn stdout_json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+#[test]
+fn eval_prints_every_metrics_section_as_json() {
+    let file = scenario_file("eval", r#"{"workload": {"persistence": "persistent"}}"#);
+    let m = stdout_json(&mqpx(&["eval", &file, "--json"]));
+    for section in ["log", "commit", "request_reply", "cf", "channel", "connection", "streaming"] {
+        assert!(m.get(section).is_some_and(|s| s.is_object()), "no {section} section");
+    }
+    assert!(m["log"]["log_bytes_per_message"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn sweep_gives_one_point_per_value_and_log_ranges_span_their_ends() {
+    let file = scenario_file("sweep", r#"{"workload": {"persistence": "persistent"}}"#);
+    let out = stdout_json(&mqpx(&[
+        "sweep",
+        &file,
+        "--param",
+        "workload.message_size_bytes",
+        "--values",
+        "1024,2048,4096",
+        "--metric",
+        "log.log_bytes_per_message",
+        "--json",
+    ]));
+    let ys: Vec<f64> = out["points"].as_array().unwrap().iter().map(|p| p["y"].as_f64().unwrap()).collect();
+    assert_eq!(ys.len(), 3);
+    assert!(ys[0] < ys[1] && ys[1] < ys[2]);
+    let out = stdout_json(&mqpx(&[
+        "sweep",
+        &file,
+        "--param",
+        "workload.message_size_bytes",
+        "--log-range",
+        "1000:100000:5",
+        "--metric",
+        "log.log_bytes_per_message",
+        "--json",
+    ]));
+    let xs: Vec<f64> = out["points"].as_array().unwrap().iter().map(|p| p["x"].as_f64().unwrap()).collect();
+    assert_eq!(xs.len(), 5);
+    assert!((xs[0] - 1000.0).abs() < 1e-6 && (xs[4] - 100_000.0).abs() < 1e-3);
+}
+
+#[test]
+fn a_bad_scenario_names_the_file_and_the_field_and_fails() {
+    let file = scenario_file("bad", r#"{"log": {"stripes": 12}}"#);
+    let out = mqpx(&["eval", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&file) && err.contains("log.stripes") && err.contains("12"), "{err}");
+}
+
+#[test]
+fn a_missing_file_and_a_bad_flag_are_explained() {
+    let out = mqpx(&["eval", "/no/such/scenario.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /no/such/scenario.json"));
+    let out = mqpx(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown command `frobnicate`"));
+}
+
+#[test]
+fn fidelity_json_has_the_documented_shape() {
+    let report = stdout_json(&mqpx(&["fidelity", "--json"]));
+    let points = report["points"].as_array().unwrap();
+    assert!(!points.is_empty());
+    for key in ["id", "topic", "role", "published", "model", "error_pct", "pass"] {
+        assert!(points[0].get(key).is_some(), "point lacks {key}");
+    }
+    assert!(report["summary"]["by_topic"].is_object() && report["summary"]["by_role"].is_object());
+}
+
+#[test]
+fn calculators_run_by_name_from_the_command_line() {
+    let file = scenario_file("calc", r#"{"message_size_bytes": 2048, "messages_per_s": 500}"#);
+    let out = stdout_json(&mqpx(&["calc", "log_volume", &file, "--json"]));
+    assert!(out["archive_gb_per_day"].as_f64().unwrap() > 0.0);
+}
