@@ -5,6 +5,8 @@
 //! mqpx sweep <scenario.json> --param PATH (--values a,b,c | --log-range lo:hi:n) --metric PATH [--json]
 //! mqpx fidelity [--reference DIR] [--json | --format markdown]
 //! mqpx calc <name> <input.json> [--json]
+//! mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--json]
+//! mqpx simulate --bench [scenario.json] [--seed S] [--json]
 //! mqpx schema (scenario | metrics)
 //! mqpx docs scenario
 //! mqpx version
@@ -21,6 +23,8 @@ const USAGE: &str = "usage:
   mqpx sweep <scenario.json> --param PATH (--values a,b,c | --log-range lo:hi:n) --metric PATH [--json]
   mqpx fidelity [--reference DIR] [--json | --format markdown]
   mqpx calc <name> <input.json> [--json]
+  mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--json]
+  mqpx simulate --bench [scenario.json] [--seed S] [--json]
   mqpx schema (scenario | metrics)
   mqpx docs scenario
   mqpx version";
@@ -79,6 +83,10 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
+    // `simulate` has a value-less flag (`--bench`), so it reads its own arguments.
+    if command == "simulate" {
+        return finish(simulate::run(rest));
+    }
     let result = Args::parse(rest).and_then(|args| match command.as_str() {
         "eval" => eval(&args),
         "sweep" => sweep(&args),
@@ -89,6 +97,11 @@ fn main() -> ExitCode {
         "version" => Ok(mqpx::version().to_string()),
         other => Err(Failure::usage(format!("unknown command `{other}`"))),
     });
+    finish(result)
+}
+
+/// Prints the output or the failure and turns it into the exit code.
+fn finish(result: Result<String, Failure>) -> ExitCode {
     match result {
         Ok(out) => {
             println!("{out}");
@@ -265,5 +278,360 @@ fn schema(args: &Args) -> Result<String, Failure> {
         "scenario" => Ok(pretty(&mqpx::scenario::json_schema())),
         "metrics" => Ok(pretty(&mqpx::Metrics::json_schema())),
         other => Err(Failure::usage(format!("unknown schema `{other}`; expected scenario or metrics"))),
+    }
+}
+
+/// `mqpx simulate`: the message-flow simulation's steady state, and its speed against the
+/// engine's plain M/M/c reference.
+mod simulate {
+    use std::time::Instant;
+
+    use mqpx::scenario::Scenario;
+    use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions};
+    use mqpx::sim::network::simulate_mmc;
+    use mqpx::sim::stats::{Estimate, RunPlan};
+    use serde::Serialize;
+
+    use super::{Args, Failure, load_scenario, pretty};
+
+    /// Simulated time when `--duration-s` is not given, seconds.
+    const DEFAULT_DURATION_S: f64 = 30.0;
+    /// The longest run accepted, seconds of simulated time (a day): longer runs add nothing to
+    /// a steady state and could keep the terminal busy for hours.
+    const MAX_DURATION_S: f64 = 86_400.0;
+    /// Share of the run discarded as warm-up: start-up transients (empty queues, idle logger)
+    /// die out within a few round trips, so a tenth is ample while keeping most of the run.
+    const WARMUP_FRACTION: f64 = 0.1;
+    /// Batches the measured period is cut into: enough degrees of freedom for a tight Student
+    /// t quantile, each batch still long against the workload's correlation time.
+    const BATCHES: usize = 20;
+    /// Seed when `--seed` is not given.
+    const DEFAULT_SEED: u64 = 1;
+    /// Wall-clock time each benchmark measurement runs for at least, seconds.
+    const BENCH_WALL_S: f64 = 1.0;
+    /// Simulated time a benchmark stops at even if it has not used its wall-clock budget (a
+    /// scenario with few events per simulated second), seconds.
+    const BENCH_MAX_SIM_S: f64 = 3600.0;
+    /// The M/M/c reference: 4 servers at 80% utilisation (service rate 1/s), a busy but stable
+    /// queue like a set of CPUs or PFIDs under load.
+    const REFERENCE_SERVERS: u32 = 4;
+    const REFERENCE_SERVICE_RATE_PER_S: f64 = 1.0;
+    const REFERENCE_ARRIVAL_RATE_PER_S: f64 = 3.2;
+    /// The speed the requirement asks of the engine natively, events per second.
+    const NATIVE_TARGET_EVENTS_PER_S: f64 = 5.0e6;
+
+    /// Flags `simulate` accepts with a value.
+    const VALUE_FLAGS: [&str; 2] = ["duration-s", "seed"];
+
+    /// The plan for a run of `duration_s`: a tenth warm-up, the rest measured in batches.
+    pub(super) fn plan_for(duration_s: f64) -> RunPlan {
+        let warmup_s = duration_s * WARMUP_FRACTION;
+        RunPlan { warmup_s, run_s: duration_s - warmup_s, batches: BATCHES }
+    }
+
+    /// Parsed `simulate` arguments.
+    #[derive(Debug, PartialEq)]
+    pub(super) struct Request {
+        pub(super) bench: bool,
+        pub(super) scenario_path: Option<String>,
+        pub(super) duration_s: f64,
+        pub(super) seed: u64,
+        pub(super) json: bool,
+    }
+
+    pub(super) fn parse(raw: &[String]) -> Result<Request, Failure> {
+        let bench = raw.iter().any(|a| a == "--bench");
+        let rest: Vec<String> = raw.iter().filter(|a| *a != "--bench").cloned().collect();
+        let args = Args::parse(&rest)?;
+        if let Some((name, _)) = args.options.iter().find(|(n, _)| !VALUE_FLAGS.contains(&n.as_str())) {
+            return Err(Failure::usage(format!(
+                "simulate: unknown flag --{name}; expected --duration-s, --seed, --bench or --json"
+            )));
+        }
+        if args.positional.len() > 1 {
+            return Err(Failure::usage(format!(
+                "simulate takes one scenario file, got {}: {}",
+                args.positional.len(),
+                args.positional.join(" ")
+            )));
+        }
+        let scenario_path = args.positional.first().cloned();
+        if !bench && scenario_path.is_none() {
+            return Err(Failure::usage("simulate needs a scenario file (or --bench)"));
+        }
+        let duration_s = match args.option("duration-s") {
+            None => DEFAULT_DURATION_S,
+            Some(text) => {
+                let d = text.trim().parse::<f64>().map_err(|_| {
+                    Failure::usage(format!("--duration-s `{text}` is not a number; expected seconds of simulated time"))
+                })?;
+                if !(d.is_finite() && d > 0.0 && d <= MAX_DURATION_S) {
+                    return Err(Failure::usage(format!(
+                        "--duration-s {text}: expected a number of seconds > 0 and <= {MAX_DURATION_S}"
+                    )));
+                }
+                d
+            }
+        };
+        let seed = match args.option("seed") {
+            None => DEFAULT_SEED,
+            Some(text) => text.trim().parse::<u64>().map_err(|_| {
+                Failure::usage(format!("--seed `{text}`: expected a whole number from 0 to {}", u64::MAX))
+            })?,
+        };
+        if bench && args.option("duration-s").is_some() {
+            return Err(Failure::usage("--bench runs for a fixed wall-clock time; drop --duration-s"));
+        }
+        Ok(Request { bench, scenario_path, duration_s, seed, json: args.json })
+    }
+
+    pub(super) fn run(raw: &[String]) -> Result<String, Failure> {
+        let request = parse(raw)?;
+        if request.bench {
+            let (label, scenario) = match &request.scenario_path {
+                Some(path) => (path.clone(), load_scenario(path)?),
+                None => ("built-in persistent zHyperLink request/reply".to_string(), bench_scenario()),
+            };
+            return Ok(bench(&label, &scenario, request.seed, request.json));
+        }
+        let path = request.scenario_path.as_deref().unwrap_or_default();
+        let scenario = load_scenario(path)?;
+        Ok(steady_state(path, &scenario, request.duration_s, request.seed, request.json))
+    }
+
+    /// A scenario that exercises the log path (persistent, in syncpoint, zHyperLink, 2 stripes).
+    fn bench_scenario() -> Scenario {
+        let overlay = serde_json::json!({
+            "workload": { "persistence": "persistent", "syncpoint": "in_syncpoint", "requesters": 8, "servers": 8 },
+            "log": { "io_mode": "zhyperlink", "zhyperlink_pfids": 4, "stripes": 2 }
+        });
+        Scenario::from_overlay(&overlay).unwrap_or_default()
+    }
+
+    #[derive(Serialize)]
+    struct SteadyReport<'a> {
+        scenario: &'a str,
+        seed: u64,
+        duration_s: f64,
+        warmup_s: f64,
+        batches: usize,
+        metrics: SimMetrics,
+        events: u64,
+        elapsed_s: f64,
+        events_per_s: f64,
+    }
+
+    fn steady_state(path: &str, scenario: &Scenario, duration_s: f64, seed: u64, json: bool) -> String {
+        let plan = plan_for(duration_s);
+        let started = Instant::now();
+        let metrics = mqpx::sim::mq::run(scenario, seed, plan);
+        let elapsed_s = started.elapsed().as_secs_f64();
+        let events = metrics.events;
+        let report = SteadyReport {
+            scenario: path,
+            seed,
+            duration_s,
+            warmup_s: plan.warmup_s,
+            batches: plan.batches,
+            events,
+            elapsed_s,
+            events_per_s: per_s(events, elapsed_s),
+            metrics,
+        };
+        if json {
+            return pretty(&report);
+        }
+        let m = &report.metrics;
+        let rows: [(&str, &Estimate); 6] = [
+            ("transactions_per_s", &m.transactions_per_s),
+            ("messages_per_s", &m.messages_per_s),
+            ("round_trip_us", &m.round_trip_us),
+            ("log_rate_mb_s", &m.log_rate_mb_s),
+            ("log_writes_per_s", &m.log_writes_per_s),
+            ("cpu_utilisation", &m.cpu_utilisation),
+        ];
+        let mut out = format!(
+            "{path}: {duration_s} s simulated (warm-up {:.3} s, {} batches), seed {seed}\n{:<20} {:>16} {:>16}",
+            plan.warmup_s, plan.batches, "metric", "mean", "95% half-width"
+        );
+        for (name, e) in rows {
+            out.push_str(&format!("\n{name:<20} {:>16} {:>16}", number(e.mean), number(e.half_width_95)));
+        }
+        out.push_str(&format!(
+            "\nevents {events} in {elapsed_s:.3} s wall = {:.2} M events/s",
+            report.events_per_s / 1e6
+        ));
+        out
+    }
+
+    /// A number for the table: 4 significant decimals, or `inf` when a half-width is unknown.
+    fn number(x: f64) -> String {
+        if x.is_finite() { format!("{x:.4}") } else { "inf".to_string() }
+    }
+
+    fn per_s(events: u64, elapsed_s: f64) -> f64 {
+        if elapsed_s > 0.0 { events as f64 / elapsed_s } else { 0.0 }
+    }
+
+    /// One speed measurement.
+    #[derive(Debug, Serialize)]
+    pub(super) struct Speed {
+        pub(super) events: u64,
+        pub(super) simulated_s: f64,
+        pub(super) elapsed_s: f64,
+        pub(super) events_per_s: f64,
+    }
+
+    /// Runs the MQ simulation in doubling slices of simulated time until the wall-clock budget
+    /// (or the simulated-time cap) is used. With `trace`, chunks are taken and dropped as the
+    /// renderer's worker would.
+    pub(super) fn measure_mq(scenario: &Scenario, seed: u64, trace: bool, wall_s: f64) -> Speed {
+        let options = SimOptions {
+            plan: RunPlan { warmup_s: 0.0, run_s: BENCH_MAX_SIM_S, batches: BATCHES },
+            trace,
+            ..SimOptions::default()
+        };
+        let mut sim = MqSimulation::new(scenario, seed, options);
+        let started = Instant::now();
+        let mut until_s = 0.01;
+        loop {
+            sim.advance_to(until_s);
+            while sim.trace_mut().take_chunk().is_some() {}
+            let elapsed_s = started.elapsed().as_secs_f64();
+            if elapsed_s >= wall_s || until_s >= BENCH_MAX_SIM_S {
+                let events = sim.events();
+                return Speed { events, simulated_s: sim.now_s(), elapsed_s, events_per_s: per_s(events, elapsed_s) };
+            }
+            until_s = (until_s * 2.0).min(BENCH_MAX_SIM_S);
+        }
+    }
+
+    /// Runs the M/M/c reference for doubling simulated periods until one takes the wall-clock
+    /// budget, and reports that run.
+    pub(super) fn measure_reference(seed: u64, wall_s: f64) -> Speed {
+        let mut run_s = 1000.0;
+        loop {
+            let plan = RunPlan { warmup_s: 0.0, run_s, batches: BATCHES };
+            let started = Instant::now();
+            let out =
+                simulate_mmc(REFERENCE_ARRIVAL_RATE_PER_S, REFERENCE_SERVICE_RATE_PER_S, REFERENCE_SERVERS, seed, plan);
+            let elapsed_s = started.elapsed().as_secs_f64();
+            if elapsed_s >= wall_s || run_s >= 1e9 {
+                return Speed {
+                    events: out.events,
+                    simulated_s: run_s,
+                    elapsed_s,
+                    events_per_s: per_s(out.events, elapsed_s),
+                };
+            }
+            // Aim straight for the budget, at least doubling.
+            let scale = if elapsed_s > 0.0 { (wall_s / elapsed_s) * 1.1 } else { 16.0 };
+            run_s *= scale.clamp(2.0, 16.0);
+        }
+    }
+
+    #[derive(Serialize)]
+    struct BenchReport<'a> {
+        scenario: &'a str,
+        seed: u64,
+        mq_statistics_only: Speed,
+        mq_with_trace: Speed,
+        reference_mmc: Speed,
+        reference: &'static str,
+        /// MQ (statistics only) events/s over the reference's.
+        ratio_mq_to_reference: f64,
+        target_events_per_s: f64,
+        meets_target: bool,
+    }
+
+    fn bench(label: &str, scenario: &Scenario, seed: u64, json: bool) -> String {
+        let mq_statistics_only = measure_mq(scenario, seed, false, BENCH_WALL_S);
+        let mq_with_trace = measure_mq(scenario, seed, true, BENCH_WALL_S);
+        let reference_mmc = measure_reference(seed, BENCH_WALL_S);
+        let ratio = if reference_mmc.events_per_s > 0.0 {
+            mq_statistics_only.events_per_s / reference_mmc.events_per_s
+        } else {
+            0.0
+        };
+        let report = BenchReport {
+            scenario: label,
+            seed,
+            meets_target: mq_statistics_only.events_per_s >= NATIVE_TARGET_EVENTS_PER_S,
+            mq_statistics_only,
+            mq_with_trace,
+            reference_mmc,
+            reference: "M/M/4 at 80% utilisation",
+            ratio_mq_to_reference: ratio,
+            target_events_per_s: NATIVE_TARGET_EVENTS_PER_S,
+        };
+        if json {
+            return pretty(&report);
+        }
+        let line = |name: &str, s: &Speed| {
+            format!(
+                "{name:<28} {:>7.2} M events/s  ({} events, {:.1} s simulated, {:.2} s wall)",
+                s.events_per_s / 1e6,
+                s.events,
+                s.simulated_s,
+                s.elapsed_s
+            )
+        };
+        format!(
+            "simulation speed, scenario: {label}, seed {seed}\n{}\n{}\n{}\nratio MQ / reference: {:.2}\ntarget: >= {:.0} M events/s natively: {}",
+            line("MQ, statistics only", &report.mq_statistics_only),
+            line("MQ, with trace", &report.mq_with_trace),
+            line("reference M/M/4 at 80%", &report.reference_mmc),
+            report.ratio_mq_to_reference,
+            NATIVE_TARGET_EVENTS_PER_S / 1e6,
+            if report.meets_target { "met" } else { "NOT met" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::simulate;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_plan_discards_a_tenth_and_measures_the_rest_in_batches() {
+        let plan = simulate::plan_for(50.0);
+        assert_eq!(plan.warmup_s, 5.0);
+        assert_eq!(plan.end_s(), 50.0);
+        assert!(plan.batches >= 10);
+    }
+
+    #[test]
+    fn simulate_reads_its_flags_in_any_order() {
+        let r = simulate::parse(&args(&["--seed", "7", "s.json", "--json", "--duration-s", "12.5"])).ok().unwrap();
+        assert_eq!(r.scenario_path.as_deref(), Some("s.json"));
+        assert_eq!((r.duration_s, r.seed, r.json, r.bench), (12.5, 7, true, false));
+        let b = simulate::parse(&args(&["--bench", "s.json"])).ok().unwrap();
+        assert!(b.bench && b.scenario_path.as_deref() == Some("s.json"));
+        assert!(simulate::parse(&args(&["--bench"])).ok().unwrap().scenario_path.is_none());
+    }
+
+    #[test]
+    fn simulate_names_what_is_wrong_with_its_arguments() {
+        let message = |list: &[&str]| simulate::parse(&args(list)).err().map(|f| f.message).unwrap_or_default();
+        assert!(message(&["s.json", "--duration-s", "abc"]).contains("--duration-s `abc`"));
+        assert!(message(&["s.json", "--duration-s", "-1"]).contains("> 0"));
+        assert!(message(&["s.json", "--duration-s", "NaN"]).contains("--duration-s NaN"));
+        assert!(message(&["s.json", "--seed", "-3"]).contains("--seed `-3`"));
+        assert!(message(&["s.json", "--speed", "2"]).contains("unknown flag --speed"));
+        assert!(message(&[]).contains("needs a scenario file"));
+        assert!(message(&["a.json", "b.json"]).contains("one scenario file"));
+    }
+
+    #[test]
+    fn the_reference_measurement_counts_events_and_time() {
+        let s = simulate::measure_reference(3, 0.01);
+        assert!(s.events > 1000 && s.elapsed_s > 0.0 && s.events_per_s > 0.0);
+        // Two events (arrival, departure) per customer at 3.2 arrivals per second.
+        let expected = 2.0 * 3.2 * s.simulated_s;
+        assert!((s.events as f64 - expected).abs() / expected < 0.05, "{s:?}");
     }
 }
