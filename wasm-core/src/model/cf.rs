@@ -105,6 +105,14 @@ pub const MAX_USABLE_BUSY_FRACTION: f64 = 0.95;
 /// Sharpness of the smooth minimum used where two bounds meet (higher is closer to a hard min).
 const SMOOTH_MIN_POWER: f64 = 6.0;
 
+/// Most passes of the throughput/load fixed point. The load's effect on the request times is
+/// weak, so the passes usually settle well before this; the cap keeps a pathological scenario fast.
+const LOAD_FIXED_POINT_PASSES: usize = 4;
+
+/// Relative change below which the fixed point's load counts as settled (far below what any
+/// displayed figure shows).
+const LOAD_SETTLED_RELATIVE: f64 = 1e-10;
+
 // ---------------------------------------------------------------------------------------------
 // CF requests per API call
 // ---------------------------------------------------------------------------------------------
@@ -508,6 +516,30 @@ fn smooth_min(a: f64, b: f64) -> f64 {
     m / math::pow(s, 1.0 / SMOOTH_MIN_POWER)
 }
 
+/// `x` to the power `n`. Whole powers (the processor and subchannel counts, the conversion
+/// sharpness) are multiplied out, which is much cheaper than a general power and agrees with it
+/// to a few units in the last place; other powers go through [`math::pow`].
+fn pow_whole(x: f64, n: f64) -> f64 {
+    if !(n >= 0.0 && n <= 64.0 && n == math::floor(n)) {
+        return math::pow(x, n);
+    }
+    let mut k = n as u32;
+    let (mut base, mut result) = (x, 1.0);
+    while k > 0 {
+        if k & 1 == 1 {
+            result *= base;
+        }
+        base *= base;
+        k >>= 1;
+    }
+    result
+}
+
+/// Whether two successive values of a fixed point agree to [`LOAD_SETTLED_RELATIVE`].
+fn settled(previous: f64, next: f64) -> bool {
+    (next - previous).abs() <= LOAD_SETTLED_RELATIVE * previous.abs().max(next.abs())
+}
+
 /// A utilisation held below 1 with a smooth knee, so that queueing formulas stay finite.
 fn bounded_utilisation(u: f64) -> f64 {
     let u = u.max(0.0);
@@ -583,95 +615,167 @@ pub fn commit_cf_requests(structures: u32) -> f64 {
     COMMIT_CF_REQUESTS + COMMIT_CF_REQUESTS_PER_EXTRA_STRUCTURE * f64::from(spanned - 1)
 }
 
-fn shared_cost(s: &Scenario, qmgrs: f64, structures: u32, load: Load) -> SharedCost {
-    let m = machine_costs(s.system.processor);
-    let w = &s.workload;
-    let cf = &s.cf;
-    let link = cf.link_type.timing();
-    let payload = f64::from(w.message_size_bytes);
-    let persistent = w.persistence == Persistence::Persistent;
+/// The parts of a shared-queue message's cost that depend only on the scenario: where its data
+/// lives, the CF time of each kind of request and the z/OS costs outside the CF requests. Built
+/// once per evaluation, because the throughput/load fixed point and the comparison costs (one
+/// queue manager, one structure, two queue managers) all reuse them.
+#[derive(Debug, Clone, Copy)]
+struct SharedPath {
+    m: MachineCosts,
+    link: LinkTiming,
+    cf_processors: f64,
+    cf_data_bytes: f64,
+    offloaded: bool,
+    cf_plain_us: f64,
+    cf_data_us: f64,
+    commits_per_msg: f64,
+    /// 1 when the message is small enough for its data requests to be synchronous, else 0.
+    eligible: f64,
+    data_handling_us: f64,
+    private_msg_us: f64,
+    per_qmgr_us: f64,
+}
 
-    // Where the data lives: wholly in the CF, or in SMDS with a pointer in the CF.
-    let full_pct = structure_full_pct(s);
-    let threshold = offload_threshold_bytes(cf.smds_offload_threshold_bytes, full_pct);
-    let offloaded = payload > threshold;
-    let cf_data_bytes = if offloaded { OFFLOADED_ENTRY_BYTES } else { payload + MQMD_BYTES };
-    let cf_data_kb = cf_data_bytes / 1024.0;
-    let smds_kb = if offloaded { payload / 1024.0 } else { 0.0 };
+/// What a CF request takes at one load: the part of the cost that the fixed point iterates on.
+#[derive(Debug, Clone, Copy)]
+struct RequestTimes {
+    data_sync_us: f64,
+    data_sync_fraction: f64,
+    plain_sync_fraction: f64,
+    data_zos_us: f64,
+    plain_zos_us: f64,
+    link_busy: f64,
+}
 
-    // CF processor time per request, with and without data.
-    let cf_plain_us = m.cf_request_us * link.cf_time_factor;
-    let cf_data_us = cf_plain_us + m.cf_us_per_kb * cf_data_kb * link.cf_time_factor;
+impl SharedPath {
+    fn of(s: &Scenario) -> SharedPath {
+        let m = machine_costs(s.system.processor);
+        let w = &s.workload;
+        let cf = &s.cf;
+        let link = cf.link_type.timing();
+        let payload = f64::from(w.message_size_bytes);
+        let persistent = w.persistence == Persistence::Persistent;
 
-    // Requests per message: the put, the get, and the commit's share.
-    let commits_per_msg = commits_per_message(w);
-    let commit_requests = commit_cf_requests(structures);
-    let data_requests = 2.0; // the put's write and the get's read carry the data
-    let plain_requests = PUT_CF_REQUESTS + GET_CF_REQUESTS - data_requests + commit_requests * commits_per_msg;
-    let requests_per_msg = data_requests + plain_requests;
-    let cf_us_per_msg = data_requests * cf_data_us + plain_requests * cf_plain_us;
+        // Where the data lives: wholly in the CF, or in SMDS with a pointer in the CF.
+        let full_pct = structure_full_pct(s);
+        let threshold = offload_threshold_bytes(cf.smds_offload_threshold_bytes, full_pct);
+        let offloaded = payload > threshold;
+        let cf_data_bytes = if offloaded { OFFLOADED_ENTRY_BYTES } else { payload + MQMD_BYTES };
+        let cf_data_kb = cf_data_bytes / 1024.0;
+        let smds_kb = if offloaded { payload / 1024.0 } else { 0.0 };
 
-    // A synchronous request's elapsed time: CF work stretched by queueing for a CF processor,
-    // link round trip and the data transfer both ways.
-    let rho = bounded_utilisation(load.cf);
-    let c = f64::from(cf.cf_processors.max(1));
-    let cf_wait_factor = 1.0 + math::pow(rho, c) / (c * (1.0 - rho));
-    let sync_service = |cf_us: f64, bytes: f64| cf_us * cf_wait_factor + link.latency_us + bytes / link.bytes_per_us;
-    let data_sync_us = sync_service(cf_data_us, cf_data_bytes);
-    let plain_sync_us = sync_service(cf_plain_us, 0.0);
+        // CF processor time per request, with and without data.
+        let cf_plain_us = m.cf_request_us * link.cf_time_factor;
+        let cf_data_us = cf_plain_us + m.cf_us_per_kb * cf_data_kb * link.cf_time_factor;
 
-    // Which requests stay synchronous: only small messages may; z/OS converts a request whose
-    // synchronous time would exceed the cost of going asynchronous; and a request that finds
-    // every subchannel of its link busy goes asynchronous.
-    let link_u = bounded_utilisation(load.link);
-    let link_sync = 1.0 - math::pow(link_u, f64::from(SUBCHANNELS_PER_LINK));
-    let heuristic = |t: f64| 1.0 / (1.0 + math::pow(t / m.async_request_us, SYNC_CONVERSION_POWER));
-    let eligible = if payload <= POTENTIALLY_SYNC_MAX_BYTES { 1.0 } else { 0.0 };
-    let data_sync_fraction = eligible * heuristic(data_sync_us) * link_sync;
-    let plain_sync_fraction = heuristic(plain_sync_us) * link_sync;
-    // z/OS keeps a request synchronous only while spinning is cheaper than going asynchronous, so
-    // the CPU per request is the smaller of the two (smoothly); link contention forces the rest
-    // asynchronous whatever they would cost.
-    let zos_request = |eligible: f64, t: f64| {
-        let chosen = smooth_min(t, m.async_request_us);
-        eligible * link_sync * chosen + (1.0 - eligible * link_sync) * m.async_request_us
-    };
-    let data_zos_us = zos_request(eligible, data_sync_us);
-    let plain_zos_us = zos_request(1.0, plain_sync_us);
-    let sync_fraction = (data_requests * data_sync_fraction + plain_requests * plain_sync_fraction) / requests_per_msg;
-    let zos_us_per_request = (data_requests * data_zos_us + plain_requests * plain_zos_us) / requests_per_msg;
+        let data_handling_us = m.cf_data_zos_us_per_kb * cf_data_kb
+            + if offloaded { m.smds_io_us + m.smds_us_per_kb * smds_kb } else { 0.0 };
 
-    // The API calls as class 3 accounting sees them.
-    let data_handling_us =
-        m.cf_data_zos_us_per_kb * cf_data_kb + if offloaded { m.smds_io_us + m.smds_us_per_kb * smds_kb } else { 0.0 };
-    let mqput_us = m.shared_api_us + PUT_CF_REQUESTS * data_zos_us + data_handling_us;
-    let mqget_us = m.shared_api_us + data_zos_us + (GET_CF_REQUESTS - 1.0) * plain_zos_us + data_handling_us;
-    let mqcmit_us = m.commit_us + commit_requests * plain_zos_us;
+        // Whole-system cost per message on private queues, the base the shared cost adds to.
+        let kb = payload / 1024.0;
+        let log_us = if persistent { m.persistent_msg_us + m.persistent_us_per_kb * kb } else { 0.0 };
+        let private_msg_us = m.private_msg_us + m.private_us_per_kb * kb + log_us;
+        let per_qmgr_us = m.per_extra_qmgr_us + if persistent { m.persistent_per_extra_qmgr_us } else { 0.0 };
 
-    // Whole-system cost per message, private and shared.
-    let kb = payload / 1024.0;
-    let log_us = if persistent { m.persistent_msg_us + m.persistent_us_per_kb * kb } else { 0.0 };
-    let private_msg_us = m.private_msg_us + m.private_us_per_kb * kb + log_us;
-    let extra_qmgrs = (qmgrs - 1.0).max(0.0);
-    let per_qmgr_us = m.per_extra_qmgr_us + if persistent { m.persistent_per_extra_qmgr_us } else { 0.0 };
-    let shared_msg_us =
-        private_msg_us + requests_per_msg * zos_us_per_request + 2.0 * data_handling_us + extra_qmgrs * per_qmgr_us;
+        SharedPath {
+            m,
+            link,
+            cf_processors: f64::from(cf.cf_processors.max(1)),
+            cf_data_bytes,
+            offloaded,
+            cf_plain_us,
+            cf_data_us,
+            commits_per_msg: commits_per_message(w),
+            eligible: if payload <= POTENTIALLY_SYNC_MAX_BYTES { 1.0 } else { 0.0 },
+            data_handling_us,
+            private_msg_us,
+            per_qmgr_us,
+        }
+    }
 
-    SharedCost {
-        requests_per_msg,
-        cf_us_per_request: cf_plain_us,
-        cf_us_per_msg,
-        sync_service_us: data_sync_us,
-        sync_fraction,
-        zos_us_per_request,
-        cf_data_bytes,
-        offloaded,
-        mqput_us,
-        mqget_us,
-        mqcmit_us,
-        shared_msg_us,
-        private_msg_us,
-        link_busy: link_u,
+    /// Synchronous times, synchronous shares and z/OS CPU of the data and plain requests at `load`.
+    fn request_times(&self, load: Load) -> RequestTimes {
+        let m = &self.m;
+        let link = &self.link;
+        // A synchronous request's elapsed time: CF work stretched by queueing for a CF processor,
+        // link round trip and the data transfer both ways.
+        let rho = bounded_utilisation(load.cf);
+        let c = self.cf_processors;
+        let cf_wait_factor = 1.0 + pow_whole(rho, c) / (c * (1.0 - rho));
+        let sync_service =
+            |cf_us: f64, bytes: f64| cf_us * cf_wait_factor + link.latency_us + bytes / link.bytes_per_us;
+        let data_sync_us = sync_service(self.cf_data_us, self.cf_data_bytes);
+        let plain_sync_us = sync_service(self.cf_plain_us, 0.0);
+
+        // Which requests stay synchronous: only small messages may; z/OS converts a request whose
+        // synchronous time would exceed the cost of going asynchronous; and a request that finds
+        // every subchannel of its link busy goes asynchronous.
+        let link_u = bounded_utilisation(load.link);
+        let link_sync = 1.0 - pow_whole(link_u, f64::from(SUBCHANNELS_PER_LINK));
+        let heuristic = |t: f64| 1.0 / (1.0 + pow_whole(t / m.async_request_us, SYNC_CONVERSION_POWER));
+        let eligible = self.eligible;
+        // z/OS keeps a request synchronous only while spinning is cheaper than going asynchronous,
+        // so the CPU per request is the smaller of the two (smoothly); link contention forces the
+        // rest asynchronous whatever they would cost.
+        let zos_request = |eligible: f64, t: f64| {
+            let chosen = smooth_min(t, m.async_request_us);
+            eligible * link_sync * chosen + (1.0 - eligible * link_sync) * m.async_request_us
+        };
+        RequestTimes {
+            data_sync_us,
+            // A large message's data requests are never synchronous, so their share needs no heuristic.
+            data_sync_fraction: if eligible > 0.0 { eligible * heuristic(data_sync_us) * link_sync } else { 0.0 },
+            plain_sync_fraction: heuristic(plain_sync_us) * link_sync,
+            data_zos_us: zos_request(eligible, data_sync_us),
+            plain_zos_us: zos_request(1.0, plain_sync_us),
+            link_busy: link_u,
+        }
+    }
+
+    /// The cost of a message with `qmgrs` queue managers sharing queues spread over `structures`
+    /// application structures, its CF requests taking `t`.
+    fn cost(&self, t: &RequestTimes, qmgrs: f64, structures: u32) -> SharedCost {
+        let m = &self.m;
+        // Requests per message: the put, the get, and the commit's share.
+        let commit_requests = commit_cf_requests(structures);
+        let data_requests = 2.0; // the put's write and the get's read carry the data
+        let plain_requests = PUT_CF_REQUESTS + GET_CF_REQUESTS - data_requests + commit_requests * self.commits_per_msg;
+        let requests_per_msg = data_requests + plain_requests;
+        let cf_us_per_msg = data_requests * self.cf_data_us + plain_requests * self.cf_plain_us;
+
+        let sync_fraction =
+            (data_requests * t.data_sync_fraction + plain_requests * t.plain_sync_fraction) / requests_per_msg;
+        let zos_us_per_request = (data_requests * t.data_zos_us + plain_requests * t.plain_zos_us) / requests_per_msg;
+
+        // The API calls as class 3 accounting sees them.
+        let data_handling_us = self.data_handling_us;
+        let mqput_us = m.shared_api_us + PUT_CF_REQUESTS * t.data_zos_us + data_handling_us;
+        let mqget_us = m.shared_api_us + t.data_zos_us + (GET_CF_REQUESTS - 1.0) * t.plain_zos_us + data_handling_us;
+        let mqcmit_us = m.commit_us + commit_requests * t.plain_zos_us;
+
+        // Whole-system cost per message, private and shared.
+        let extra_qmgrs = (qmgrs - 1.0).max(0.0);
+        let shared_msg_us = self.private_msg_us
+            + requests_per_msg * zos_us_per_request
+            + 2.0 * data_handling_us
+            + extra_qmgrs * self.per_qmgr_us;
+
+        SharedCost {
+            requests_per_msg,
+            cf_us_per_request: self.cf_plain_us,
+            cf_us_per_msg,
+            sync_service_us: t.data_sync_us,
+            sync_fraction,
+            zos_us_per_request,
+            cf_data_bytes: self.cf_data_bytes,
+            offloaded: self.offloaded,
+            mqput_us,
+            mqget_us,
+            mqcmit_us,
+            shared_msg_us,
+            private_msg_us: self.private_msg_us,
+            link_busy: t.link_busy,
+        }
     }
 }
 
@@ -683,23 +787,41 @@ fn structure_full_pct(s: &Scenario) -> f64 {
     if capacity <= 0.0 { 100.0 } else { (s.cf.structure_depth_msgs / capacity * 100.0).min(1000.0) }
 }
 
-/// Messages per second one queue manager can log, for persistent messages carrying `log_bytes`
-/// of log data each. On the z900 the V5.3 report's DASD is described by the fitted per-message and
+/// How many messages per second one queue manager can log, for persistent messages of a given
+/// log data size. On the z900 the V5.3 report's DASD is described by the fitted per-message and
 /// per-byte times; on the z16 the log sub-model gives the forced-write time (shared by the
 /// concurrent committers of one queue manager, whose commits ride on the same write) and the
-/// log's data-rate limit.
-fn log_bound_msgs_s(s: &Scenario, log_bytes: f64) -> f64 {
-    let m = machine_costs(s.system.processor);
-    let us_per_msg = match s.system.processor {
-        Processor::Z900 => m.log_us_per_msg + m.log_us_per_byte * log_bytes,
-        Processor::Z16 => {
-            let committers = (f64::from(s.workload.servers) / f64::from(s.workload.queue_managers.max(1))).max(1.0);
-            let force_us = crate::model::log::write_time_us(s, log_bytes * committers) / committers;
-            let max_bytes_per_us = crate::model::log::max_log_rate_mb_s(s) * 1_048_576.0 / 1.0e6;
-            force_us + log_bytes / max_bytes_per_us.max(1e-9)
-        }
-    };
-    1.0e6 / us_per_msg.max(1e-9)
+/// log's data-rate limit. The limit (a whole log-writer evaluation) is worked out once for the
+/// several record sizes one evaluation asks about.
+struct LogLimit<'a> {
+    s: &'a Scenario,
+    /// Most log data the log writes, bytes per µs (z16 only; the z900 figures include it).
+    max_bytes_per_us: f64,
+}
+
+impl<'a> LogLimit<'a> {
+    fn of(s: &'a Scenario) -> LogLimit<'a> {
+        let max_bytes_per_us = match s.system.processor {
+            Processor::Z900 => 0.0,
+            Processor::Z16 => crate::model::log::max_log_rate_mb_s(s) * 1_048_576.0 / 1.0e6,
+        };
+        LogLimit { s, max_bytes_per_us }
+    }
+
+    /// Messages per second one queue manager can log at `log_bytes` of log data each.
+    fn msgs_s(&self, log_bytes: f64) -> f64 {
+        let s = self.s;
+        let m = machine_costs(s.system.processor);
+        let us_per_msg = match s.system.processor {
+            Processor::Z900 => m.log_us_per_msg + m.log_us_per_byte * log_bytes,
+            Processor::Z16 => {
+                let committers = (f64::from(s.workload.servers) / f64::from(s.workload.queue_managers.max(1))).max(1.0);
+                let force_us = crate::model::log::write_time_us(s, log_bytes * committers) / committers;
+                force_us + log_bytes / self.max_bytes_per_us.max(1e-9)
+            }
+        };
+        1.0e6 / us_per_msg.max(1e-9)
+    }
 }
 
 /// Messages per second one queue manager's processors can handle at `cpu_us_per_msg`.
@@ -720,44 +842,64 @@ pub fn evaluate(scenario: &Scenario) -> CfMetrics {
     let links_total = f64::from(cf.links_per_lpar) * qmgrs;
 
     // Throughput and load depend on each other (a busier CF makes requests longer, which makes
-    // them costlier); a few fixed-point passes settle it.
+    // them costlier); a few fixed-point passes settle it. The log bound depends on neither, so it
+    // is worked out once.
+    let path = SharedPath::of(s);
+    let structures = cf.application_structures;
+    let idle = path.request_times(Load::default());
+    let log_limit = if persistent { Some(LogLimit::of(s)) } else { None };
+    let log_bytes_shared = payload + QSG_LOG_OVERHEAD_BYTES;
+    let log_cap_shared = log_limit.as_ref().map(|l| l.msgs_s(log_bytes_shared));
     let mut load = Load::default();
-    let mut cost = shared_cost(s, qmgrs, cf.application_structures, load);
+    let mut cost = path.cost(&idle, qmgrs, structures);
     let mut throughput = 0.0;
     let mut bound = SharedQueueBound::Cpu;
-    let log_bytes_shared = payload + QSG_LOG_OVERHEAD_BYTES;
-    for _ in 0..4 {
+    for _ in 0..LOAD_FIXED_POINT_PASSES {
         let cpu_cap = cpu_bound_msgs_s(s, cost.shared_msg_us);
-        let per_qmgr = if persistent { smooth_min(cpu_cap, log_bound_msgs_s(s, log_bytes_shared)) } else { cpu_cap };
+        let per_qmgr = match log_cap_shared {
+            Some(log_cap) => smooth_min(cpu_cap, log_cap),
+            None => cpu_cap,
+        };
         let demand = per_qmgr * qmgrs;
         let cf_cap = cf_capacity_us * MAX_USABLE_BUSY_FRACTION / cost.cf_us_per_msg.max(1e-9);
         throughput = smooth_min(demand, cf_cap);
         bound = if cf_cap < demand {
             SharedQueueBound::Cf
-        } else if persistent && log_bound_msgs_s(s, log_bytes_shared) < cpu_cap {
+        } else if log_cap_shared.is_some_and(|log_cap| log_cap < cpu_cap) {
             SharedQueueBound::Log
         } else {
             SharedQueueBound::Cpu
         };
         let link_time_us = cost.sync_service_us.min(1.0e6);
-        load = Load {
+        let next = Load {
             cf: throughput * cost.cf_us_per_msg / cf_capacity_us,
             link: throughput * cost.requests_per_msg * link_time_us / (links_total * 1.0e6),
         };
-        cost = shared_cost(s, qmgrs, cf.application_structures, load);
+        // Once the load stops moving, further passes would only repeat the same costs.
+        let settled = settled(load.cf, next.cf) && settled(load.link, next.link);
+        load = next;
+        if settled {
+            break;
+        }
+        cost = path.cost(&path.request_times(load), qmgrs, structures);
     }
 
     // The private comparison base: one queue manager, its own log records, no CF.
     let private_cpu_cap = cpu_bound_msgs_s(s, cost.private_msg_us);
     let log_bytes_private = crate::model::log::log_bytes_per_message(payload, false);
-    let private_throughput =
-        if persistent { smooth_min(private_cpu_cap, log_bound_msgs_s(s, log_bytes_private)) } else { private_cpu_cap };
-    let one_qmgr = shared_cost(s, 1.0, cf.application_structures, Load::default());
+    let private_throughput = match &log_limit {
+        Some(l) => smooth_min(private_cpu_cap, l.msgs_s(log_bytes_private)),
+        None => private_cpu_cap,
+    };
+    // The comparisons are made unloaded, so they share the idle request times.
+    let one_qmgr = path.cost(&idle, 1.0, structures);
     let one_qmgr_cpu_cap = cpu_bound_msgs_s(s, one_qmgr.shared_msg_us);
-    let one_qmgr_throughput =
-        if persistent { smooth_min(one_qmgr_cpu_cap, log_bound_msgs_s(s, log_bytes_shared)) } else { one_qmgr_cpu_cap };
-    let one_structure = shared_cost(s, 1.0, 1, Load::default());
-    let two_qmgr = shared_cost(s, 2.0, cf.application_structures, Load::default());
+    let one_qmgr_throughput = match log_cap_shared {
+        Some(log_cap) => smooth_min(one_qmgr_cpu_cap, log_cap),
+        None => one_qmgr_cpu_cap,
+    };
+    let one_structure = path.cost(&idle, 1.0, 1);
+    let two_qmgr = path.cost(&idle, 2.0, structures);
 
     let cf_utilisation_pct = throughput * cost.cf_us_per_msg / cf_capacity_us * 100.0;
     let backup = backup_figures(s, throughput / qmgrs);

@@ -96,6 +96,10 @@ const SATURATION_SMOOTHING: f64 = 0.05;
 /// which lets more messages into the batch).
 const PERSISTENT_BATCH_ITERATIONS: usize = 12;
 
+/// Relative change of the persistent batch size below which its fixed point counts as settled
+/// (far below anything displayed).
+const BATCH_SETTLED_RELATIVE: f64 = 1e-12;
+
 /// Sharpness of the smooth minimum that caps the achieved batch at BATCHSZ.
 const BATCH_CAP_SHARPNESS: f64 = 4.0;
 
@@ -423,7 +427,8 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
     let log_bytes = log::log_bytes_per_message(msg_bytes, scenario.workload.queue_type == QueueType::Shared);
     // Persistent batches end with a forced log write at each end: the receiver logs the batch's
     // puts, the sender its gets' commit. The write grows with the batch and the batch with the
-    // turnaround, so iterate from a batch of one; the sequence rises monotonically to its fixed point.
+    // turnaround, so iterate from a batch of one; the sequence rises monotonically to its fixed
+    // point and usually settles in a few steps, after which further steps would repeat it.
     let batch_log_ms = |n: f64| -> f64 {
         if !persistent {
             return 0.0;
@@ -435,13 +440,17 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
         if ms.is_finite() { ms.max(0.0) } else { 0.0 }
     };
     let mut n = 1.0;
+    let mut log_ms = batch_log_ms(n);
     for _ in 0..PERSISTENT_BATCH_ITERATIONS {
-        n = achieved_batch_size(rate, cfg.batch_size, cfg.batch_interval_ms, send_ms, confirm_ms + batch_log_ms(n));
-        if !persistent {
+        let next = achieved_batch_size(rate, cfg.batch_size, cfg.batch_interval_ms, send_ms, confirm_ms + log_ms);
+        let settled = !persistent || (next - n).abs() <= BATCH_SETTLED_RELATIVE * next;
+        n = next;
+        if settled {
+            // The log write of a batch this close to the last one is the same write.
             break;
         }
+        log_ms = batch_log_ms(n);
     }
-    let log_ms = batch_log_ms(n);
     let turnaround_ms = confirm_ms + log_ms;
     let full = f64::from(cfg.batch_size);
     let max_rate = 1000.0 / (send_ms + (confirm_ms + batch_log_ms(full)) / full);
