@@ -1,15 +1,37 @@
 //! The MQ message-flow simulation: the scenario's applications, queues and locks, log buffer,
-//! logger, log data sets and I/O paths, coupling facility and channels as stations of a
-//! discrete-event model whose service times come from the calibrated model in `model/`.
+//! logger, log data sets and I/O paths as stations of a discrete-event model whose service times
+//! come from the calibrated model in `model/`.
 //!
-//! This is the API the renderer's worker and the CLI drive; its stations and workloads grow in
-//! the `mq/` folder.
+//! This is the API the renderer's worker and the CLI drive; the stations and workloads are in the
+//! `mq/` folder:
+//! - [`service`]: CPU per API call and log record sizes, from `model::request_reply` and `model::log`;
+//! - [`workload`]: the tasks' programs (request/reply, the log upper-bound loop, batched puts);
+//! - [`queue`]: a queue with its lock, messages and waiting getters;
+//! - [`logger`]: the log buffer and the logger's aggregation of concurrent commits;
+//! - [`io_path`]: FICON/zHPF channel paths and zHyperLink PFIDs with fall-back.
+//!
+//! Nothing is scripted: throughput, round trips, commits per write and lock waits emerge from
+//! tasks competing for the processors, the locks and the logger.
+
+pub mod io_path;
+pub mod logger;
+pub mod queue;
+pub mod service;
+pub mod workload;
 
 use serde::Serialize;
 
-use super::stats::{Estimate, RunPlan};
-use super::trace::{SeriesRecorder, Topology, TraceRecorder};
-use crate::scenario::Scenario;
+use self::io_path::{LogIoPath, pages_for};
+use self::logger::{Logger, StartedWrite};
+use self::queue::SimQueue;
+use self::service::ServiceTimes;
+use self::workload::{Api, Delivery, Op, QueueRole, Workload};
+use super::calendar::Calendar;
+use super::rng::Rng;
+use super::station::Station;
+use super::stats::{BatchedTally, Estimate, RunPlan};
+use super::trace::{NodeKind, SeriesRecorder, Topology, TraceKind, TraceRecorder};
+use crate::scenario::{QueueType, Scenario};
 
 /// How a simulation run records its output.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -57,8 +79,98 @@ pub struct SimMetrics {
     pub log_writes_per_s: Estimate,
     /// Processor utilisation of the LPAR, 0..1.
     pub cpu_utilisation: Estimate,
+    /// Requests for a forced log write (commits, persistent operations out of syncpoint) per second.
+    pub force_requests_per_s: Estimate,
+    /// Share of log writes completed synchronously over zHyperLink, 0..1.
+    pub sync_write_fraction: Estimate,
+    /// Mean utilisation of the zHyperLink PFIDs over the whole run, 0..1 (0 without zHyperLink).
+    pub pfid_utilisation: f64,
     /// Events processed (warm-up included).
     pub events: u64,
+}
+
+/// A future event. Small and `Copy`: the calendar moves millions of them.
+#[derive(Debug, Clone, Copy)]
+enum Ev {
+    /// Task `0` carries on with its program.
+    Resume(u32),
+    /// A processor of queue manager `qm` finished `task`'s CPU burst.
+    CpuDone { qm: u16, task: u32 },
+    /// Queue manager `0`'s log write is on DASD.
+    IoDone(u16),
+    /// Queue manager `0`'s logger finished its cycle (after a synchronous write).
+    LoggerFree(u16),
+}
+
+/// One application task.
+#[derive(Debug, Clone, Copy)]
+struct Task {
+    /// 0: requester program, 1: server program.
+    role: u8,
+    /// Next step of the program.
+    pc: u16,
+    /// Queue manager the task is connected to.
+    qm: u16,
+    /// Topology node.
+    node: u16,
+    /// Index of the task's request (or common) queue and reply queue.
+    request_q: u32,
+    reply_q: u32,
+    /// When the current transaction began.
+    txn_start_s: f64,
+    /// Message being handled (for the trace).
+    msg: u32,
+    /// For a server: the requester whose request it handles.
+    partner: u32,
+    /// Posted out of a get-wait and not yet through its wake-up.
+    woken: bool,
+    /// For a requester: its reply is on the reply queue.
+    reply_ready: bool,
+    /// For a requester: waiting in MQGET for its reply.
+    waiting_reply: bool,
+    /// Messages put in the current unit of work, their queue and their owner.
+    uow_puts: u32,
+    uow_queue: u32,
+    uow_owner: u32,
+    /// Returns already made at the current `Repeat`.
+    repeats: u32,
+    /// Length of the CPU burst it is queued for, seconds.
+    cpu_s: f64,
+}
+
+/// Topology nodes of one queue manager.
+#[derive(Debug, Clone, Copy)]
+struct QmNodes {
+    log_buffer: u16,
+    logger: u16,
+    /// First log data set node (copy-major, then stripe).
+    data_sets: u16,
+    /// First channel path node.
+    channel_paths: u16,
+    /// First PFID node.
+    pfids: u16,
+}
+
+/// A queue manager: its processors, log buffer, logger and log I/O path.
+#[derive(Debug, Clone)]
+struct QueueManager {
+    cpu: Station<u32>,
+    logger: Logger,
+    io: LogIoPath,
+    in_flight: StartedWrite,
+    /// The logger's cycle outlasts the write in flight (a synchronous write): a `LoggerFree`
+    /// event will free it.
+    cycle_pending: bool,
+    nodes: QmNodes,
+}
+
+/// Whole-run accumulators for the steady-state estimates.
+#[derive(Debug, Clone)]
+struct Tallies {
+    round_trip_s: BatchedTally,
+    write_bytes: BatchedTally,
+    forces: BatchedTally,
+    write_sync: BatchedTally,
 }
 
 /// A running simulation of one scenario.
@@ -69,24 +181,155 @@ pub struct MqSimulation {
     series: SeriesRecorder,
     options: SimOptions,
     now_s: f64,
-    events: u64,
+    cal: Calendar<Ev>,
+    rng: Rng,
+    service: ServiceTimes,
+    programs: [Vec<Op>; 2],
+    messages_per_transaction: f64,
+    tasks: Vec<Task>,
+    queues: Vec<SimQueue>,
+    qms: Vec<QueueManager>,
+    tallies: Tallies,
+    next_message: u32,
+    next_sample_s: f64,
 }
 
 impl MqSimulation {
     /// Builds the stations and tasks of `scenario`; the run is fixed by `seed`.
     pub fn new(scenario: &Scenario, seed: u64, options: SimOptions) -> Self {
-        let _ = (scenario, seed);
+        let plan = options.plan;
+        let service = ServiceTimes::of(scenario);
+        let workload = Workload::of(scenario);
+        let mut topology = Topology::default();
+        let qmgrs =
+            if scenario.workload.queue_type == QueueType::Shared { scenario.workload.queue_managers.max(1) } else { 1 };
+        let io = LogIoPath::of(scenario);
+        let mut qms = Vec::with_capacity(qmgrs as usize);
+        for q in 0..qmgrs {
+            let name = |what: &str| if qmgrs > 1 { format!("QM{} {what}", q + 1) } else { what.to_string() };
+            topology.add(NodeKind::Processors, name("processors"));
+            let log_buffer = topology.add(NodeKind::LogBuffer, name("log buffer"));
+            let logger = topology.add(NodeKind::Logger, name("logger"));
+            let data_sets = topology.nodes.len() as u16;
+            for c in 0..io.copies() {
+                for s in 0..io.stripes() {
+                    topology.add(NodeKind::LogDataSet, name(&format!("log copy {} stripe {}", c + 1, s + 1)));
+                }
+            }
+            let channel_paths = topology.nodes.len() as u16;
+            for p in 0..io_path::FICON_CHANNEL_PATHS {
+                topology.add(NodeKind::ChannelPath, name(&format!("channel path {}", p + 1)));
+            }
+            let pfids = topology.nodes.len() as u16;
+            for p in 0..io.pfids() {
+                topology.add(NodeKind::Pfid, name(&format!("PFID {p}")));
+            }
+            qms.push(QueueManager {
+                cpu: Station::new(scenario.system.lpar_cpus.max(1), plan),
+                logger: Logger::default(),
+                io: io.clone(),
+                in_flight: StartedWrite { seq: 0, bytes: 0 },
+                cycle_pending: false,
+                nodes: QmNodes { log_buffer, logger, data_sets, channel_paths, pfids },
+            });
+        }
+        let mut queues = Vec::new();
+        for p in 0..workload.pairs {
+            let label =
+                if workload.has_reply_queues { format!("request queue {}", p + 1) } else { format!("queue {}", p + 1) };
+            let node = topology.add(NodeKind::Queue, label);
+            queues.push(SimQueue::new(workload.request_delivery, node, plan));
+        }
+        if workload.has_reply_queues {
+            for p in 0..workload.pairs {
+                let node = topology.add(NodeKind::Queue, format!("reply queue {}", p + 1));
+                queues.push(SimQueue::new(Delivery::ByOwner, node, plan));
+            }
+        }
+        let mut tasks = Vec::new();
+        let blank = Task {
+            role: 0,
+            pc: 0,
+            qm: 0,
+            node: 0,
+            request_q: 0,
+            reply_q: 0,
+            txn_start_s: 0.0,
+            msg: 0,
+            partner: 0,
+            woken: false,
+            reply_ready: false,
+            waiting_reply: false,
+            uow_puts: 0,
+            uow_queue: 0,
+            uow_owner: 0,
+            repeats: 0,
+            cpu_s: 0.0,
+        };
+        let pairs = workload.pairs;
+        let reply_base = if workload.has_reply_queues { pairs } else { 0 };
+        for r in 0..workload.requesters {
+            let node = topology.add(NodeKind::Application, format!("requester {}", r + 1));
+            let pair = r % pairs;
+            tasks.push(Task {
+                role: 0,
+                qm: (r % qmgrs) as u16,
+                node,
+                request_q: pair,
+                reply_q: reply_base + pair,
+                ..blank
+            });
+        }
+        for s in 0..workload.servers {
+            let node = topology.add(NodeKind::Application, format!("server {}", s + 1));
+            let pair = s % pairs;
+            tasks.push(Task {
+                role: 1,
+                qm: (s % qmgrs) as u16,
+                node,
+                request_q: pair,
+                reply_q: reply_base + pair,
+                ..blank
+            });
+        }
+        let mut rng = Rng::new(seed);
+        let mut cal = Calendar::new();
+        // Tasks start at random instants within a microsecond so that the run does not begin
+        // with every task in lock-step.
+        for t in 0..tasks.len() {
+            cal.schedule(rng.uniform() * 1.0e-6, Ev::Resume(t as u32));
+        }
+        let mut names: Vec<String> =
+            vec!["queue_depth".into(), "log_buffer_kb".into(), "cpu_busy_pct".into(), "logger_waiters".into()];
+        if io.pfids() > 0 {
+            names.push("pfid_busy_pct".into());
+        }
         MqSimulation {
-            topology: Topology::default(),
+            topology,
             trace: if options.trace {
                 TraceRecorder::new(options.chunk_records, options.history_chunks)
             } else {
                 TraceRecorder::counting_only()
             },
-            series: SeriesRecorder::new(Vec::new(), options.series_interval_s, options.series_capacity),
+            series: SeriesRecorder::new(names, options.series_interval_s, options.series_capacity),
             options,
             now_s: 0.0,
-            events: 0,
+            cal,
+            rng,
+            service,
+            programs: [workload.requester, workload.server],
+            messages_per_transaction: workload.messages_per_transaction,
+            tasks,
+            queues,
+            qms,
+            tallies: Tallies {
+                round_trip_s: BatchedTally::new(plan),
+                write_bytes: BatchedTally::new(plan),
+                forces: BatchedTally::new(plan),
+                write_sync: BatchedTally::new(plan),
+            },
+            next_message: 0,
+            next_sample_s: 0.0,
         }
     }
 
@@ -97,6 +340,43 @@ impl MqSimulation {
 
     /// Runs every event up to simulated time `until_s`.
     pub fn advance_to(&mut self, until_s: f64) {
+        let sampling = self.options.series_interval_s > 0.0 && self.options.series_interval_s.is_finite();
+        while let Some(t) = self.cal.peek_time_s() {
+            if t > until_s {
+                break;
+            }
+            if sampling {
+                while self.next_sample_s <= t {
+                    self.sample(self.next_sample_s);
+                    self.next_sample_s += self.options.series_interval_s;
+                }
+            }
+            let Some(ev) = self.cal.pop() else { break };
+            self.now_s = t;
+            match ev {
+                Ev::Resume(task) => self.run(task),
+                Ev::CpuDone { qm, task } => {
+                    let q = usize::from(qm);
+                    if let Some((next, _)) = self.qms[q].cpu.depart(t) {
+                        let d = self.tasks[next as usize].cpu_s;
+                        self.cal.schedule(d, Ev::CpuDone { qm, task: next });
+                    }
+                    self.run(task);
+                }
+                Ev::IoDone(qm) => self.io_done(qm),
+                Ev::LoggerFree(qm) => {
+                    self.qms[usize::from(qm)].cycle_pending = false;
+                    self.qms[usize::from(qm)].logger.free();
+                    self.kick_logger(qm);
+                }
+            }
+        }
+        if sampling {
+            while self.next_sample_s <= until_s {
+                self.sample(self.next_sample_s);
+                self.next_sample_s += self.options.series_interval_s;
+            }
+        }
         self.now_s = self.now_s.max(until_s);
     }
 
@@ -107,7 +387,7 @@ impl MqSimulation {
 
     /// Events processed so far.
     pub fn events(&self) -> u64 {
-        self.events
+        self.cal.processed()
     }
 
     /// The trace recorder (take chunks from it as they complete).
@@ -125,9 +405,309 @@ impl MqSimulation {
         &self.options
     }
 
-    /// Steady-state estimates over the measured period so far.
+    /// Steady-state estimates over the run plan's measured period (batches not reached yet count
+    /// as empty, so call it once the run has passed the plan's end).
     pub fn steady_state(&mut self) -> SimMetrics {
-        SimMetrics { events: self.events, ..SimMetrics::default() }
+        let t = &self.tallies;
+        let txn = t.round_trip_s.rate_per_s();
+        let scale = |e: Estimate, k: f64| Estimate { mean: e.mean * k, half_width_95: e.half_width_95 * k };
+        let cpu = self.qms.iter().map(|q| q.cpu.clone().utilisation()).fold(Estimate::default(), |acc, e| Estimate {
+            mean: acc.mean + e.mean,
+            half_width_95: acc.half_width_95 + e.half_width_95,
+        });
+        let n_qm = self.qms.len().max(1) as f64;
+        let pfids: usize = self.qms.iter().map(|q| q.io.pfids()).sum();
+        let pfid_busy: f64 = self.qms.iter().map(|q| q.io.pfid_busy_total_s()).sum();
+        SimMetrics {
+            transactions_per_s: txn,
+            messages_per_s: scale(txn, self.messages_per_transaction),
+            round_trip_us: scale(t.round_trip_s.mean(), 1.0e6),
+            log_rate_mb_s: scale(t.write_bytes.sum_per_s(), 1.0 / 1_048_576.0),
+            log_writes_per_s: t.write_bytes.rate_per_s(),
+            cpu_utilisation: scale(cpu, 1.0 / n_qm),
+            force_requests_per_s: t.forces.rate_per_s(),
+            sync_write_fraction: t.write_sync.mean(),
+            pfid_utilisation: if pfids > 0 && self.now_s > 0.0 { pfid_busy / (pfids as f64 * self.now_s) } else { 0.0 },
+            events: self.cal.processed(),
+        }
+    }
+
+    fn sample(&mut self, at_s: f64) {
+        let depth: u64 = self.queues.iter().map(|q| q.depth).sum();
+        let buffer: u64 = self.qms.iter().map(|q| q.logger.pending_bytes()).sum();
+        let busy: u32 = self.qms.iter().map(|q| q.cpu.busy()).sum();
+        let cpus: u32 = self.qms.iter().map(|q| q.cpu.servers()).sum();
+        let waiters: usize = self.qms.iter().map(|q| q.logger.waiting()).sum();
+        let mut row = vec![
+            depth as f64,
+            buffer as f64 / 1024.0,
+            100.0 * f64::from(busy) / f64::from(cpus.max(1)),
+            waiters as f64,
+        ];
+        if self.series.names.len() > row.len() {
+            let n = self.qms.len() as f64;
+            let u: f64 = self.qms.iter_mut().map(|q| q.io.pfid_utilisation(at_s)).sum::<f64>() / n;
+            row.push(100.0 * u);
+        }
+        self.series.push(at_s, row);
+    }
+
+    #[inline]
+    fn queue_of(&self, task: u32, role: QueueRole) -> u32 {
+        let t = &self.tasks[task as usize];
+        match role {
+            QueueRole::Request => t.request_q,
+            QueueRole::Reply => t.reply_q,
+        }
+    }
+
+    /// Queues `task` for a CPU burst of mean `mean_s` on its queue manager's processors.
+    #[inline]
+    fn cpu(&mut self, task: u32, mean_s: f64) {
+        let d = self.rng.exponential(mean_s);
+        let qm = self.tasks[task as usize].qm;
+        self.tasks[task as usize].cpu_s = d;
+        if self.qms[usize::from(qm)].cpu.arrive(self.now_s, task) {
+            self.cal.schedule(d, Ev::CpuDone { qm, task });
+        }
+    }
+
+    /// Runs `task`'s program until a step makes it wait.
+    fn run(&mut self, task: u32) {
+        let now = self.now_s;
+        loop {
+            let t = self.tasks[task as usize];
+            let op = self.programs[usize::from(t.role)][usize::from(t.pc)];
+            self.tasks[task as usize].pc += 1;
+            match op {
+                Op::Lock(role) => {
+                    let q = self.queue_of(task, role) as usize;
+                    if !self.queues[q].lock.arrive(now, task) {
+                        self.trace.record(now, t.msg, t.node, self.queues[q].node, TraceKind::WaitStart, 0);
+                        return;
+                    }
+                }
+                Op::Unlock(role) => {
+                    let q = self.queue_of(task, role) as usize;
+                    if let Some((next, _)) = self.queues[q].lock.depart(now) {
+                        self.cal.schedule(0.0, Ev::Resume(next));
+                    }
+                }
+                Op::Cpu(api) => {
+                    let mean = match api {
+                        Api::Put => self.service.put_cpu_s,
+                        Api::Get => self.service.get_cpu_s,
+                        Api::Commit => self.service.commit_cpu_s,
+                    };
+                    self.cpu(task, mean);
+                    return;
+                }
+                Op::Put(role) => {
+                    let q = self.queue_of(task, role);
+                    let msg = self.next_message;
+                    self.next_message = self.next_message.wrapping_add(1);
+                    let owner = if role == QueueRole::Reply { t.partner } else { task };
+                    let tk = &mut self.tasks[task as usize];
+                    tk.msg = msg;
+                    tk.uow_puts += 1;
+                    tk.uow_queue = q;
+                    tk.uow_owner = owner;
+                    let bytes = self.service.put_log_bytes;
+                    self.trace.record(now, msg, t.node, self.queues[q as usize].node, TraceKind::Put, bytes as u32);
+                    if self.service.persistent && self.append_log(task, bytes) {
+                        return;
+                    }
+                }
+                Op::WaitMessage(role) => {
+                    let q = self.queue_of(task, role) as usize;
+                    match self.queues[q].delivery {
+                        Delivery::ByOwner => {
+                            let tk = &mut self.tasks[task as usize];
+                            if tk.reply_ready {
+                                tk.reply_ready = false;
+                            } else {
+                                tk.waiting_reply = true;
+                                self.trace.record(now, t.msg, t.node, self.queues[q].node, TraceKind::WaitStart, 0);
+                                return;
+                            }
+                        }
+                        Delivery::Fifo => {
+                            if let Some((msg, owner)) = self.queues[q].entries.pop_front() {
+                                let tk = &mut self.tasks[task as usize];
+                                tk.msg = msg;
+                                tk.partner = owner;
+                            } else {
+                                self.queues[q].waiters.push_back(task);
+                                self.trace.record(now, t.msg, t.node, self.queues[q].node, TraceKind::WaitStart, 0);
+                                return;
+                            }
+                        }
+                        Delivery::CountOnly => {}
+                    }
+                }
+                Op::Wake => {
+                    if t.woken {
+                        self.tasks[task as usize].woken = false;
+                        self.cpu(task, self.service.wake_cpu_s);
+                        return;
+                    }
+                }
+                Op::Get(role) => {
+                    let q = self.queue_of(task, role) as usize;
+                    self.queues[q].depth = self.queues[q].depth.saturating_sub(1);
+                    let bytes = self.service.get_log_bytes;
+                    self.trace.record(now, t.msg, self.queues[q].node, t.node, TraceKind::Get, bytes as u32);
+                    if self.service.persistent && self.append_log(task, bytes) {
+                        return;
+                    }
+                }
+                Op::Force => {
+                    let qm = t.qm;
+                    let nodes = self.qms[usize::from(qm)].nodes;
+                    self.qms[usize::from(qm)].logger.force(task);
+                    self.tallies.forces.record(now, 1.0);
+                    self.trace.record(now, t.msg, t.node, nodes.log_buffer, TraceKind::WaitStart, 0);
+                    self.kick_logger(qm);
+                    return;
+                }
+                Op::WriteRecord => {
+                    self.qms[usize::from(t.qm)].logger.request_write();
+                    self.kick_logger(t.qm);
+                }
+                Op::Publish => self.publish(task),
+                Op::EndTransaction => {
+                    self.tallies.round_trip_s.record(now, now - t.txn_start_s);
+                    let tk = &mut self.tasks[task as usize];
+                    tk.txn_start_s = now;
+                    tk.pc = 0;
+                }
+                Op::Restart => self.tasks[task as usize].pc = 0,
+                Op::Repeat { to, extra } => {
+                    let tk = &mut self.tasks[task as usize];
+                    if tk.repeats < extra {
+                        tk.repeats += 1;
+                        tk.pc = to;
+                    } else {
+                        tk.repeats = 0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends `bytes` of `task`'s records to its log buffer; `true` when the task must wait for
+    /// room in the log output buffers.
+    #[inline]
+    fn append_log(&mut self, task: u32, bytes: u64) -> bool {
+        let qm = self.tasks[task as usize].qm;
+        let logger = &mut self.qms[usize::from(qm)].logger;
+        if logger.append(bytes) {
+            logger.wait_for_room(task);
+            self.kick_logger(qm);
+            return true;
+        }
+        false
+    }
+
+    /// Ends `task`'s unit of work: its messages become visible and waiting getters are posted.
+    fn publish(&mut self, task: u32) {
+        let now = self.now_s;
+        let t = self.tasks[task as usize];
+        if t.uow_puts == 0 {
+            let nodes = self.qms[usize::from(t.qm)].nodes;
+            self.trace.record(now, t.msg, t.node, nodes.log_buffer, TraceKind::Commit, 0);
+            return;
+        }
+        self.tasks[task as usize].uow_puts = 0;
+        let q = t.uow_queue as usize;
+        self.trace.record(now, t.msg, t.node, self.queues[q].node, TraceKind::Commit, 0);
+        let dispatch = self.service.dispatch_s;
+        self.queues[q].depth += u64::from(t.uow_puts);
+        match self.queues[q].delivery {
+            Delivery::CountOnly => {}
+            Delivery::ByOwner => {
+                let owner = t.uow_owner as usize;
+                let o = &mut self.tasks[owner];
+                o.msg = t.msg;
+                if o.waiting_reply {
+                    o.waiting_reply = false;
+                    o.woken = true;
+                    self.cal.schedule(dispatch, Ev::Resume(owner as u32));
+                } else {
+                    o.reply_ready = true;
+                }
+            }
+            Delivery::Fifo => {
+                for _ in 0..t.uow_puts {
+                    if let Some(w) = self.queues[q].waiters.pop_front() {
+                        let g = &mut self.tasks[w as usize];
+                        g.msg = t.msg;
+                        g.partner = t.uow_owner;
+                        g.woken = true;
+                        self.cal.schedule(dispatch, Ev::Resume(w));
+                    } else {
+                        self.queues[q].entries.push_back((t.msg, t.uow_owner));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Starts a log write on queue manager `qm` if its logger is free and one is needed.
+    fn kick_logger(&mut self, qm: u16) {
+        let now = self.now_s;
+        let q = &mut self.qms[usize::from(qm)];
+        let Some(write) = q.logger.try_start() else { return };
+        let pages = pages_for(write.bytes);
+        let plan = q.io.plan(now, pages, &mut self.rng);
+        q.in_flight = write;
+        let nodes = q.nodes;
+        let (copies, stripes) = (q.io.copies(), q.io.stripes());
+        self.tallies.write_bytes.record(now, write.bytes as f64);
+        self.tallies.write_sync.record(now, if plan.sync { 1.0 } else { 0.0 });
+        let (kind, path_node) = if plan.sync {
+            (TraceKind::SyncIoStart, nodes.pfids + plan.path)
+        } else {
+            (TraceKind::AsyncIoStart, nodes.channel_paths + plan.path)
+        };
+        let seq = write.seq as u32;
+        self.trace.record(now, seq, nodes.log_buffer, nodes.logger, TraceKind::Move, write.bytes as u32);
+        self.trace.record(now, seq, nodes.logger, path_node, kind, write.bytes as u32);
+        let used_stripes = stripes.min(pages as u32);
+        let per_stripe = (write.bytes / u64::from(used_stripes)) as u32;
+        for c in 0..copies {
+            for s in 0..used_stripes {
+                let ds = nodes.data_sets + (c * stripes + s) as u16;
+                self.trace.record(now, seq, path_node, ds, kind, per_stripe);
+            }
+        }
+        self.cal.schedule(plan.elapsed_s, Ev::IoDone(qm));
+        if plan.cycle_s > plan.elapsed_s {
+            self.qms[usize::from(qm)].cycle_pending = true;
+            self.cal.schedule(plan.cycle_s, Ev::LoggerFree(qm));
+        }
+    }
+
+    /// A write of queue manager `qm` is on DASD: release its waiters, then let the logger go on
+    /// (at once after an asynchronous write; a synchronous one first finishes the logger's cycle).
+    fn io_done(&mut self, qm: u16) {
+        let now = self.now_s;
+        let q = &mut self.qms[usize::from(qm)];
+        let write = q.in_flight;
+        let nodes = q.nodes;
+        self.trace.record(now, write.seq as u32, nodes.data_sets, nodes.logger, TraceKind::IoEnd, write.bytes as u32);
+        let cycle_done = !q.cycle_pending;
+        if cycle_done {
+            self.qms[usize::from(qm)].logger.free();
+        }
+        while let Some(task) = self.qms[usize::from(qm)].logger.release(write.seq) {
+            let t = self.tasks[task as usize];
+            self.trace.record(now, t.msg, nodes.log_buffer, t.node, TraceKind::WaitEnd, 0);
+            self.run(task);
+        }
+        if cycle_done {
+            self.kick_logger(qm);
+        }
     }
 }
 

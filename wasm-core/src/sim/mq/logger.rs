@@ -1,0 +1,222 @@
+//! The log buffer and the logger task of one queue manager.
+//!
+//! Puts and gets of persistent messages append their records to the log buffer. A commit (or a
+//! persistent operation out of syncpoint, its own unit of work) then needs its records and its
+//! commit record on DASD: it waits for the write that will carry the end of the buffer as it is
+//! now. The logger writes whatever the buffer holds, up to the 128-page cap, as soon as it is free
+//! and someone needs a write; records that arrive while a write is in flight wait for the next
+//! one. That is log-force aggregation, and the achieved commits per write emerge from the arrival
+//! of commits during the previous write rather than from a formula.
+//!
+//! Large units of work start writes on their own once the buffer passes the write threshold, and
+//! a put that would overfill the log output buffers waits for the logger to make room.
+
+use std::collections::VecDeque;
+
+use crate::model::request_reply::{LOG_OUTPUT_BUFFER_BYTES, LOG_WRITE_THRESHOLD_BYTES};
+
+use super::service::WRITE_CAP_BYTES;
+
+/// A write the logger has started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StartedWrite {
+    /// Its sequence number (1 for the first write of the run).
+    pub seq: u64,
+    /// Log data it carries, bytes per copy (0 for a write of a commit record alone).
+    pub bytes: u64,
+}
+
+/// Log buffer and logger state.
+#[derive(Debug, Clone)]
+pub struct Logger {
+    /// Bytes ever appended to the buffer.
+    appended_bytes: u64,
+    /// Bytes ever handed to a write.
+    started_bytes: u64,
+    /// Sequence number the next write will get.
+    next_seq: u64,
+    /// Highest write sequence number someone needs.
+    wanted_seq: u64,
+    /// Tasks waiting for a write, with the write they need (non-decreasing front to back).
+    waiters: VecDeque<(u32, u64)>,
+    /// Whether the logger is writing (or, after a synchronous write, still finishing its cycle).
+    busy: bool,
+}
+
+impl Default for Logger {
+    fn default() -> Self {
+        Logger {
+            appended_bytes: 0,
+            started_bytes: 0,
+            next_seq: 1,
+            wanted_seq: 0,
+            waiters: VecDeque::new(),
+            busy: false,
+        }
+    }
+}
+
+impl Logger {
+    /// Bytes in the buffer that no write has taken yet.
+    #[inline]
+    pub fn pending_bytes(&self) -> u64 {
+        self.appended_bytes - self.started_bytes
+    }
+
+    /// The write that will carry the end of the buffer as it is now (the next write when the buffer
+    /// is empty: a commit record always needs a write that starts after it).
+    #[inline]
+    fn tail_seq(&self) -> u64 {
+        self.next_seq + self.pending_bytes().div_ceil(WRITE_CAP_BYTES).max(1) - 1
+    }
+
+    /// Appends a record of `bytes`. Returns `true` when the log output buffers are now over-full, so
+    /// the appending task must wait (see [`Logger::wait_for_room`]).
+    #[inline]
+    pub fn append(&mut self, bytes: u64) -> bool {
+        self.appended_bytes += bytes;
+        self.pending_bytes() as f64 > LOG_OUTPUT_BUFFER_BYTES
+    }
+
+    /// `task` waits until the log output buffers have room again.
+    pub fn wait_for_room(&mut self, task: u32) {
+        let excess = (self.pending_bytes() as f64 - LOG_OUTPUT_BUFFER_BYTES).max(0.0) as u64;
+        let seq = self.next_seq + excess.div_ceil(WRITE_CAP_BYTES).max(1) - 1;
+        self.push_waiter(task, seq);
+    }
+
+    /// `task` forces the log: it waits for the write carrying everything in the buffer now.
+    #[inline]
+    pub fn force(&mut self, task: u32) {
+        let seq = self.tail_seq();
+        self.push_waiter(task, seq);
+    }
+
+    fn push_waiter(&mut self, task: u32, seq: u64) {
+        // Needs only grow along the queue: the buffer's tail moves forward and room is needed
+        // no later than the tail is written.
+        let seq = self.waiters.back().map_or(seq, |&(_, s)| seq.max(s));
+        self.waiters.push_back((task, seq));
+        self.wanted_seq = self.wanted_seq.max(seq);
+    }
+
+    /// Asks for a write of what the buffer holds without waiting for it (the put's own record
+    /// under implicit syncpoint).
+    #[inline]
+    pub fn request_write(&mut self) {
+        self.wanted_seq = self.wanted_seq.max(self.tail_seq());
+    }
+
+    /// Starts a write if the logger is free and a write is needed.
+    #[inline]
+    pub fn try_start(&mut self) -> Option<StartedWrite> {
+        if self.busy {
+            return None;
+        }
+        let needed = self.wanted_seq >= self.next_seq || self.pending_bytes() as f64 >= LOG_WRITE_THRESHOLD_BYTES;
+        if !needed {
+            return None;
+        }
+        let bytes = self.pending_bytes().min(WRITE_CAP_BYTES);
+        self.started_bytes += bytes;
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.busy = true;
+        Some(StartedWrite { seq, bytes })
+    }
+
+    /// Write `seq` is on DASD: the next task it releases, if any (call until `None`).
+    #[inline]
+    pub fn release(&mut self, seq: u64) -> Option<u32> {
+        match self.waiters.front() {
+            Some(&(task, need)) if need <= seq => {
+                self.waiters.pop_front();
+                Some(task)
+            }
+            _ => None,
+        }
+    }
+
+    /// The logger finished its cycle and may start another write.
+    #[inline]
+    pub fn free(&mut self) {
+        self.busy = false;
+    }
+
+    /// Whether a write (or the logger's cycle after it) is in progress.
+    pub fn busy(&self) -> bool {
+        self.busy
+    }
+
+    /// Tasks waiting for the log.
+    pub fn waiting(&self) -> usize {
+        self.waiters.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commits_arriving_during_a_write_share_the_next_one() {
+        let mut l = Logger::default();
+        l.append(3000);
+        l.force(0);
+        let w1 = l.try_start().unwrap();
+        assert_eq!(w1, StartedWrite { seq: 1, bytes: 3000 });
+        for t in 1..=5 {
+            l.append(3000);
+            l.force(t);
+        }
+        assert!(l.try_start().is_none(), "busy while the first write is in flight");
+        assert_eq!(l.release(1), Some(0));
+        assert_eq!(l.release(1), None);
+        l.free();
+        let w2 = l.try_start().unwrap();
+        assert_eq!(w2, StartedWrite { seq: 2, bytes: 15_000 });
+        let released: Vec<u32> = std::iter::from_fn(|| l.release(2)).collect();
+        assert_eq!(released, vec![1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn a_commit_after_its_data_went_out_still_needs_a_write_of_its_own() {
+        let mut l = Logger::default();
+        l.append(1000);
+        l.request_write();
+        let w1 = l.try_start().unwrap();
+        l.force(7);
+        assert_eq!(l.release(w1.seq), None);
+        l.free();
+        let w2 = l.try_start().unwrap();
+        assert_eq!(w2.bytes, 0);
+        assert_eq!(l.release(w2.seq), Some(7));
+    }
+
+    #[test]
+    fn data_beyond_the_cap_takes_several_writes() {
+        let mut l = Logger::default();
+        l.append(WRITE_CAP_BYTES * 2 + 10);
+        l.force(1);
+        let mut writes = 0;
+        while let Some(w) = l.try_start() {
+            writes += 1;
+            let r = l.release(w.seq);
+            l.free();
+            if r.is_some() {
+                break;
+            }
+        }
+        assert_eq!(writes, 3);
+        assert_eq!(l.pending_bytes(), 0);
+    }
+
+    #[test]
+    fn nothing_is_written_until_someone_needs_it_or_the_threshold_is_passed() {
+        let mut l = Logger::default();
+        l.append(4096);
+        assert!(l.try_start().is_none());
+        l.append(LOG_WRITE_THRESHOLD_BYTES as u64);
+        assert!(l.try_start().is_some());
+    }
+}
