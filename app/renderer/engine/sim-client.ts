@@ -1,0 +1,183 @@
+/**
+ * The main-thread side of the simulation: starts, stops and re-seeds runs in the worker, feeds the
+ * received chunks into a `TracePlayer`, and acknowledges the chunks the player has consumed, which
+ * is what lets the worker run on (backpressure). Speed, play and pause act on the player: a paused
+ * player stops acknowledging, so the worker stops a bounded distance ahead by itself.
+ */
+import type {
+  FromWorker,
+  SeriesSamples,
+  SimMetrics,
+  SimRunOptions,
+  SimTotals,
+  StreamSettings,
+  Topology,
+  ToWorker,
+} from "./sim-protocol";
+import { TracePlayer } from "./trace-player";
+import type { FieldError } from "./types";
+
+/** What the client needs of a worker (a DOM `Worker`, or an in-process stand-in in tests). */
+export interface WorkerPort {
+  postMessage(message: ToWorker): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<FromWorker>) => void): void;
+  terminate(): void;
+}
+
+/** Notifications for the UI; each is optional. */
+export interface SimClientListener {
+  started?(topology: Topology): void;
+  progress?(horizonS: number, series: SeriesSamples, totals: SimTotals): void;
+  waiting?(reason: "backpressure" | "paused"): void;
+  finished?(totals: SimTotals): void;
+  rejected?(errors: readonly FieldError[]): void;
+  failed?(message: string): void;
+  stopped?(): void;
+}
+
+/** How a run is started. */
+export interface StartRequest {
+  readonly scenario: unknown;
+  readonly seed: number;
+  readonly options?: SimRunOptions;
+  readonly stream?: Partial<StreamSettings>;
+}
+
+/** Client settings. */
+export interface SimClientOptions {
+  /** Records the player keeps (see `TracePlayer`). */
+  readonly maxRecords?: number;
+  readonly listener?: SimClientListener;
+}
+
+/** Default player bound: 64 chunks of 4,096 records, about 6 MB of columns. */
+const DEFAULT_MAX_RECORDS = 64 * 4096;
+
+/** The simulation's worker, bundled by Vite from sim-worker.ts. */
+export function createSimWorker(): Worker {
+  return new Worker(new URL("./sim-worker.ts", import.meta.url), { type: "module" });
+}
+
+/** Drives the simulation worker and plays what it streams. */
+export class SimClient {
+  /** The player the renderer ticks each frame. */
+  readonly player: TracePlayer;
+  private run = 0;
+  private active = false;
+  private last: StartRequest | null = null;
+  private readonly steadyWaiters: ((metrics: SimMetrics) => void)[] = [];
+
+  constructor(
+    private readonly worker: WorkerPort,
+    private readonly options: SimClientOptions = {},
+  ) {
+    this.player = new TracePlayer({
+      maxRecords: options.maxRecords ?? DEFAULT_MAX_RECORDS,
+      onConsumed: (seq) => {
+        if (this.active) this.worker.postMessage({ type: "ack", run: this.run, seq });
+      },
+    });
+    worker.addEventListener("message", (event) => this.receive(event.data));
+  }
+
+  /** The current run's id (0 before the first start). */
+  get runId(): number {
+    return this.run;
+  }
+
+  /** Starts a new run (stopping the current one); returns its id. */
+  start(request: StartRequest): number {
+    this.run += 1;
+    this.active = true;
+    this.last = request;
+    this.player.reset();
+    this.worker.postMessage({
+      type: "start",
+      run: this.run,
+      scenario: request.scenario,
+      seed: request.seed,
+      ...(request.options ? { options: request.options } : {}),
+      ...(request.stream ? { stream: request.stream } : {}),
+    });
+    return this.run;
+  }
+
+  /** Restarts the last scenario with another seed. */
+  reseed(seed: number): number {
+    if (this.last === null) throw new Error("reseed needs a run started before");
+    return this.start({ ...this.last, seed });
+  }
+
+  /** Stops the current run; the player keeps what it has for scrubbing. */
+  stop(): void {
+    if (!this.active) return;
+    this.active = false;
+    this.worker.postMessage({ type: "stop", run: this.run });
+  }
+
+  /** Simulated seconds per wall-clock second. */
+  setSpeed(simulatedSecondsPerSecond: number): void {
+    this.player.setSpeed(simulatedSecondsPerSecond);
+  }
+
+  play(): void {
+    this.player.play();
+  }
+
+  pause(): void {
+    this.player.pause();
+  }
+
+  /** The current run's steady-state estimates so far. */
+  steadyState(): Promise<SimMetrics> {
+    return new Promise((resolve) => {
+      this.steadyWaiters.push(resolve);
+      this.worker.postMessage({ type: "steady-state", run: this.run });
+    });
+  }
+
+  /** Stops the worker for good. */
+  dispose(): void {
+    this.active = false;
+    this.worker.terminate();
+  }
+
+  private receive(message: FromWorker): void {
+    // A message of an earlier run arrives after a restart: it has nothing to say about this one.
+    if (message.run !== this.run) return;
+    const l = this.options.listener;
+    switch (message.type) {
+      case "started":
+        l?.started?.(message.topology);
+        break;
+      case "chunk":
+        this.player.push(message.chunk);
+        break;
+      case "progress":
+        this.player.setHorizon(message.horizonS);
+        l?.progress?.(message.horizonS, message.series, message.totals);
+        break;
+      case "waiting":
+        l?.waiting?.(message.reason);
+        break;
+      case "steady-state":
+        this.steadyWaiters.shift()?.(message.metrics);
+        break;
+      case "finished":
+        this.active = false;
+        l?.finished?.(message.totals);
+        break;
+      case "stopped":
+        l?.stopped?.();
+        break;
+      case "rejected":
+        this.active = false;
+        l?.rejected?.(message.errors);
+        break;
+      case "failed":
+        this.active = false;
+        l?.failed?.(message.message);
+        break;
+    }
+  }
+}
