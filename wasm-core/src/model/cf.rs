@@ -105,6 +105,9 @@ pub const MAX_USABLE_BUSY_FRACTION: f64 = 0.95;
 /// Sharpness of the smooth minimum used where two bounds meet (higher is closer to a hard min).
 const SMOOTH_MIN_POWER: f64 = 6.0;
 
+/// Halley steps of [`whole_root`]: from its starting point the third reaches full precision.
+const ROOT_HALLEY_STEPS: usize = 3;
+
 /// Most passes of the throughput/load fixed point. The load's effect on the request times is
 /// weak, so the passes usually settle well before this; the cap keeps a pathological scenario fast.
 const LOAD_FIXED_POINT_PASSES: usize = 4;
@@ -511,16 +514,38 @@ fn smooth_min(a: f64, b: f64) -> f64 {
     let a = a.max(1e-12);
     let b = b.max(1e-12);
     let m = a.min(b);
-    // Normalise before raising to a power so that nothing overflows.
-    let s = math::pow(m / a, SMOOTH_MIN_POWER) + math::pow(m / b, SMOOTH_MIN_POWER);
-    m / math::pow(s, 1.0 / SMOOTH_MIN_POWER)
+    // Normalise before raising to a power so that nothing overflows; one of the two terms is 1,
+    // so the sum lies in [1, 2].
+    let s = pow_whole(m / a, SMOOTH_MIN_POWER) + pow_whole(m / b, SMOOTH_MIN_POWER);
+    m / whole_root(s, SMOOTH_MIN_POWER)
+}
+
+/// The `n`th root of `s`. Where [`smooth_min`] needs it (`s` in [1, 2], whole `n`), Halley's
+/// method from the tangent at 1: each step cubes the relative error, so three steps take the
+/// tangent's few percent to full precision for one division each, far cheaper than a general
+/// power. Elsewhere [`math::pow`].
+fn whole_root(s: f64, n: f64) -> f64 {
+    if !((1.0..=2.0).contains(&s) && (1.0..=64.0).contains(&n) && is_whole(n)) {
+        return math::pow(s, 1.0 / n);
+    }
+    let mut y = 1.0 + (s - 1.0) / n;
+    for _ in 0..ROOT_HALLEY_STEPS {
+        let yn = pow_whole(y, n);
+        y *= ((n - 1.0) * yn + (n + 1.0) * s) / ((n + 1.0) * yn + (n - 1.0) * s);
+    }
+    y
+}
+
+/// Whether `n` is a whole number from 0 to 64 (exactly representable as one).
+fn is_whole(n: f64) -> bool {
+    (0.0..=64.0).contains(&n) && f64::from(n as u32) == n
 }
 
 /// `x` to the power `n`. Whole powers (the processor and subchannel counts, the conversion
 /// sharpness) are multiplied out, which is much cheaper than a general power and agrees with it
 /// to a few units in the last place; other powers go through [`math::pow`].
 fn pow_whole(x: f64, n: f64) -> f64 {
-    if !(n >= 0.0 && n <= 64.0 && n == math::floor(n)) {
+    if !is_whole(n) {
         return math::pow(x, n);
     }
     let mut k = n as u32;
@@ -1198,5 +1223,24 @@ mod tests {
         let plan = replay_plan(30.0, 20.0, 3.0, 2.0);
         let t = recovery_time_min(plan.interval_min, 20.0, 3.0, 2.0);
         assert!((t - 30.0).abs() < 1e-9, "{t}");
+    }
+
+    #[test]
+    fn whole_powers_and_roots_agree_with_the_general_power() {
+        for x in [0.0, 1e-9, 0.3, 0.95, 1.0, 1.7, 12.5] {
+            for n in [0.0, 1.0, 4.0, 6.0, 7.0, 8.0, 64.0, 2.5] {
+                let (fast, general) = (pow_whole(x, n), math::pow(x, n));
+                assert!((fast - general).abs() <= 1e-14 * general.abs(), "{x}^{n}: {fast} {general}");
+            }
+        }
+        for i in 0..=100 {
+            let s = 1.0 + f64::from(i) / 100.0;
+            for n in [2.0, 4.0, 6.0, 8.0] {
+                let (fast, general) = (whole_root(s, n), math::pow(s, 1.0 / n));
+                assert!((fast - general).abs() <= 1e-15 * general, "{s}^(1/{n}): {fast} {general}");
+            }
+        }
+        // Outside the Newton range the general power answers.
+        assert_eq!(whole_root(3.0, 6.0), math::pow(3.0, 1.0 / 6.0));
     }
 }
