@@ -37,7 +37,7 @@ function measureMq(trace) {
     sim.advance(untilS);
     for (let c = sim.takeChunk(); c !== undefined; c = sim.takeChunk()) {
       // Copy the columns out as the worker does before posting them.
-      void [c.timeS, c.message, c.from, c.to, c.kind, c.bytes];
+      void [c.takeTimeS(), c.takeMessage(), c.takeFrom(), c.takeTo(), c.takeKind(), c.takeBytes()];
       c.free();
     }
     const elapsedS = (performance.now() - t0) / 1000;

@@ -160,8 +160,10 @@ fn sim_seed(seed: f64) -> Result<u64, ScenarioError> {
     }
 }
 
-/// One trace chunk's columns; each getter returns a typed array (`Float64Array` for times,
-/// `Uint32Array` for messages and bytes, `Uint16Array` for nodes, `Uint8Array` for kinds).
+/// One trace chunk's columns. Each `take*` method moves its column out as a typed array
+/// (`Float64Array` for times, `Uint32Array` for messages and bytes, `Uint16Array` for nodes,
+/// `Uint8Array` for kinds), so the records are copied once, into JavaScript, and never cloned in
+/// wasm; a second take of the same column gives an empty array.
 #[wasm_bindgen(js_name = TraceColumns)]
 pub struct TraceColumns {
     chunk: TraceChunk,
@@ -175,34 +177,34 @@ impl TraceColumns {
         self.chunk.len()
     }
     /// Simulated time of each record, seconds.
-    #[wasm_bindgen(getter, js_name = timeS)]
-    pub fn time_s(&self) -> Vec<f64> {
-        self.chunk.time_s.clone()
+    #[wasm_bindgen(js_name = takeTimeS)]
+    pub fn take_time_s(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.chunk.time_s)
     }
     /// Message (or unit-of-work) id of each record.
-    #[wasm_bindgen(getter)]
-    pub fn message(&self) -> Vec<u32> {
-        self.chunk.message.clone()
+    #[wasm_bindgen(js_name = takeMessage)]
+    pub fn take_message(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.chunk.message)
     }
     /// Topology node each record starts from.
-    #[wasm_bindgen(getter)]
-    pub fn from(&self) -> Vec<u16> {
-        self.chunk.from.clone()
+    #[wasm_bindgen(js_name = takeFrom)]
+    pub fn take_from(&mut self) -> Vec<u16> {
+        std::mem::take(&mut self.chunk.from)
     }
     /// Topology node each record goes to.
-    #[wasm_bindgen(getter)]
-    pub fn to(&self) -> Vec<u16> {
-        self.chunk.to.clone()
+    #[wasm_bindgen(js_name = takeTo)]
+    pub fn take_to(&mut self) -> Vec<u16> {
+        std::mem::take(&mut self.chunk.to)
     }
     /// Trace kind code of each record.
-    #[wasm_bindgen(getter)]
-    pub fn kind(&self) -> Vec<u8> {
-        self.chunk.kind.clone()
+    #[wasm_bindgen(js_name = takeKind)]
+    pub fn take_kind(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.chunk.kind)
     }
     /// Bytes of each record.
-    #[wasm_bindgen(getter)]
-    pub fn bytes(&self) -> Vec<u32> {
-        self.chunk.bytes.clone()
+    #[wasm_bindgen(js_name = takeBytes)]
+    pub fn take_bytes(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.chunk.bytes)
     }
 }
 

@@ -7,15 +7,15 @@ import { ScenarioRejected } from "./engine";
 import type { SeriesSamples, SimMetrics, SimRunOptions, SimTotals, Topology, TraceColumns } from "./sim-protocol";
 import type { FieldError } from "./types";
 
-/** The bindings' chunk object: its getters copy each column out of wasm memory. */
+/** The bindings' chunk object: each `take*` moves one column out of wasm memory (once). */
 export interface WasmTraceColumns {
   readonly length: number;
-  readonly timeS: Float64Array;
-  readonly message: Uint32Array;
-  readonly from: Uint16Array;
-  readonly to: Uint16Array;
-  readonly kind: Uint8Array;
-  readonly bytes: Uint32Array;
+  takeTimeS(): Float64Array;
+  takeMessage(): Uint32Array;
+  takeFrom(): Uint16Array;
+  takeTo(): Uint16Array;
+  takeKind(): Uint8Array;
+  takeBytes(): Uint32Array;
   free(): void;
 }
 
@@ -89,12 +89,12 @@ function call<T>(f: () => T): T {
 function columnsOf(chunk: WasmTraceColumns): TraceColumns {
   try {
     return {
-      timeS: chunk.timeS,
-      message: chunk.message,
-      from: chunk.from,
-      to: chunk.to,
-      kind: chunk.kind,
-      bytes: chunk.bytes,
+      timeS: chunk.takeTimeS(),
+      message: chunk.takeMessage(),
+      from: chunk.takeFrom(),
+      to: chunk.takeTo(),
+      kind: chunk.takeKind(),
+      bytes: chunk.takeBytes(),
     };
   } finally {
     chunk.free();

@@ -289,7 +289,7 @@ mod simulate {
     use mqpx::scenario::Scenario;
     use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions};
     use mqpx::sim::network::simulate_mmc;
-    use mqpx::sim::stats::{Estimate, RunPlan};
+    use mqpx::sim::stats::RunPlan;
     use serde::Serialize;
 
     use super::{Args, Failure, load_scenario, pretty};
@@ -441,21 +441,24 @@ mod simulate {
         if json {
             return pretty(&report);
         }
-        let m = &report.metrics;
-        let rows: [(&str, &Estimate); 6] = [
-            ("transactions_per_s", &m.transactions_per_s),
-            ("messages_per_s", &m.messages_per_s),
-            ("round_trip_us", &m.round_trip_us),
-            ("log_rate_mb_s", &m.log_rate_mb_s),
-            ("log_writes_per_s", &m.log_writes_per_s),
-            ("cpu_utilisation", &m.cpu_utilisation),
-        ];
         let mut out = format!(
-            "{path}: {duration_s} s simulated (warm-up {:.3} s, {} batches), seed {seed}\n{:<20} {:>16} {:>16}",
+            "{path}: {duration_s} s simulated (warm-up {:.3} s, {} batches), seed {seed}\n{:<24} {:>16} {:>16}",
             plan.warmup_s, plan.batches, "metric", "mean", "95% half-width"
         );
-        for (name, e) in rows {
-            out.push_str(&format!("\n{name:<20} {:>16} {:>16}", number(e.mean), number(e.half_width_95)));
+        // Every figure the simulation reports, by name: estimates with their half-width,
+        // plain figures (a utilisation worked out at the end, the event count) alone.
+        let value = serde_json::to_value(&report.metrics).unwrap_or_default();
+        for (name, v) in value.as_object().into_iter().flatten() {
+            let field = |k: &str| v.get(k).and_then(serde_json::Value::as_f64);
+            match (field("mean"), field("half_width_95"), v.as_f64()) {
+                (Some(mean), half_width, _) => out.push_str(&format!(
+                    "\n{name:<24} {:>16} {:>16}",
+                    number(mean),
+                    half_width.map_or_else(|| "inf".to_string(), number)
+                )),
+                (None, _, Some(x)) if name != "events" => out.push_str(&format!("\n{name:<24} {:>16}", number(x))),
+                _ => {}
+            }
         }
         out.push_str(&format!(
             "\nevents {events} in {elapsed_s:.3} s wall = {:.2} M events/s",
