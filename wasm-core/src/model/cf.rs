@@ -16,6 +16,8 @@
 //! links, Appendix B; CFLEVEL(5) with SMDS, Appendix A "Shared Queue"; CF request figures in
 //! Chapter 6).
 
+use std::cell::Cell;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -822,6 +824,9 @@ struct LogLimit<'a> {
     s: &'a Scenario,
     /// Most log data the log writes, bytes per µs (z16 only; the z900 figures include it).
     max_bytes_per_us: f64,
+    /// The last forced write asked for: its whole log pages and its time (µs). Forced writes are
+    /// whole pages, so the shared and private records often need the very same write.
+    last_write: Cell<Option<(f64, f64)>>,
 }
 
 impl<'a> LogLimit<'a> {
@@ -830,7 +835,7 @@ impl<'a> LogLimit<'a> {
             Processor::Z900 => 0.0,
             Processor::Z16 => crate::model::log::max_log_rate_mb_s(s) * 1_048_576.0 / 1.0e6,
         };
-        LogLimit { s, max_bytes_per_us }
+        LogLimit { s, max_bytes_per_us, last_write: Cell::new(None) }
     }
 
     /// Messages per second one queue manager can log at `log_bytes` of log data each.
@@ -841,11 +846,24 @@ impl<'a> LogLimit<'a> {
             Processor::Z900 => m.log_us_per_msg + m.log_us_per_byte * log_bytes,
             Processor::Z16 => {
                 let committers = (f64::from(s.workload.servers) / f64::from(s.workload.queue_managers.max(1))).max(1.0);
-                let force_us = crate::model::log::write_time_us(s, log_bytes * committers) / committers;
+                let force_us = self.write_time_us(log_bytes * committers) / committers;
                 force_us + log_bytes / self.max_bytes_per_us.max(1e-9)
             }
         };
         1.0e6 / us_per_msg.max(1e-9)
+    }
+
+    /// [`crate::model::log::write_time_us`], reusing the last answer for a write of as many pages.
+    fn write_time_us(&self, io_bytes: f64) -> f64 {
+        let pages = math::ceil(io_bytes.max(0.0) / crate::model::log::LOG_PAGE_BYTES).max(1.0);
+        if let Some((last_pages, time_us)) = self.last_write.get()
+            && last_pages == pages
+        {
+            return time_us;
+        }
+        let time_us = crate::model::log::write_time_us(self.s, io_bytes);
+        self.last_write.set(Some((pages, time_us)));
+        time_us
     }
 }
 

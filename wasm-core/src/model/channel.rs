@@ -438,8 +438,15 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
             return 0.0;
         }
         let batches_per_s = rate / n.max(1.0);
-        let receiver = log::write_time_at_rate_us(scenario, n * log_bytes, batches_per_s);
         let sender = log::write_time_at_rate_us(scenario, log::LOG_PAGE_BYTES, batches_per_s);
+        // Forced writes are whole pages, so a batch whose log data fits in one page is written
+        // just like the sender's one-page commit record.
+        let batch_bytes = n * log_bytes;
+        let receiver = if batch_bytes <= log::LOG_PAGE_BYTES {
+            sender
+        } else {
+            log::write_time_at_rate_us(scenario, batch_bytes, batches_per_s)
+        };
         let ms = (receiver + sender) / 1000.0;
         if ms.is_finite() { ms.max(0.0) } else { 0.0 }
     };
