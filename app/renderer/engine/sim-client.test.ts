@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nodeBindings } from "../../../tests/support/node-engine";
 import { Simulation } from "./pkg/mqpx.js";
-import { SimClient, type SimClientListener, type WorkerPort } from "./sim-client";
+import { SeriesWindow, SimClient, type SimClientListener, type WorkerPort } from "./sim-client";
 import type { FromWorker, ToWorker } from "./sim-protocol";
 import { SimStreamer } from "./sim-streamer";
 
@@ -151,5 +151,50 @@ describe("simulation client over a worker", () => {
     const m = await client.steadyState();
     expect(m.events).toBeGreaterThan(0);
     client.dispose();
+  });
+
+  it("keeps the run's time series for the charts in a bounded window", async () => {
+    const worker = new LoopbackWorker();
+    const client = new SimClient(worker, { maxSeriesSamples: 30 });
+    client.start({ scenario: {}, seed: 2, options: { series_interval_s: 0.001 }, stream: { maxUnackedChunks: 1e6 } });
+    await until(() => client.player.horizonS >= 0.05);
+    const { names, timeS, values } = client.series;
+    expect(names.length).toBeGreaterThan(0);
+    expect(timeS.length).toBe(30);
+    expect(values.every((row) => row.length === names.length)).toBe(true);
+    expect(timeS.every((t, i) => i === 0 || t > (timeS[i - 1] as number))).toBe(true);
+    expect(timeS[timeS.length - 1]).toBeLessThanOrEqual(client.player.horizonS);
+    expect(client.series.column(names[0] as string)?.values).toHaveLength(30);
+    expect(client.series.column("no such series")).toBeUndefined();
+    client.dispose();
+  });
+});
+
+describe("series window", () => {
+  it("drops the oldest samples past its capacity and restarts when the names change", () => {
+    const w = new SeriesWindow(3);
+    w.append({
+      names: ["a", "b"],
+      interval_s: 1,
+      time_s: [1, 2],
+      values: [
+        [1, 10],
+        [2, 20],
+      ],
+    });
+    w.append({
+      names: ["a", "b"],
+      interval_s: 1,
+      time_s: [3, 4],
+      values: [
+        [3, 30],
+        [4, 40],
+      ],
+    });
+    expect(w.timeS).toEqual([2, 3, 4]);
+    expect(w.column("b")?.values).toEqual([20, 30, 40]);
+    w.append({ names: ["c"], interval_s: 1, time_s: [5], values: [[5]] });
+    expect([w.names, w.timeS]).toEqual([["c"], [5]]);
+    expect(() => new SeriesWindow(0)).toThrow(RangeError);
   });
 });

@@ -47,11 +47,54 @@ export interface StartRequest {
 export interface SimClientOptions {
   /** Records the player keeps (see `TracePlayer`). */
   readonly maxRecords?: number;
+  /** Time-series samples kept for the charts (the oldest go first). */
+  readonly maxSeriesSamples?: number;
   readonly listener?: SimClientListener;
 }
 
 /** Default player bound: 64 chunks of 4,096 records, about 6 MB of columns. */
 const DEFAULT_MAX_RECORDS = 64 * 4096;
+/** Default series bound: 10,000 samples, 100 s of simulated time at the core's 10 ms interval. */
+const DEFAULT_MAX_SERIES_SAMPLES = 10_000;
+
+/** The run's recent time-series samples for the charts, oldest first, in a bounded window. */
+export class SeriesWindow {
+  names: readonly string[] = [];
+  timeS: number[] = [];
+  values: (readonly number[])[] = [];
+
+  constructor(private readonly capacity: number) {
+    if (!(Number.isInteger(capacity) && capacity >= 1)) {
+      throw new RangeError(`the series window needs an integer capacity >= 1, got ${capacity}`);
+    }
+  }
+
+  /** Appends new samples (a change of names starts the window afresh) and drops the oldest. */
+  append(samples: SeriesSamples): void {
+    if (samples.names.join("\u0000") !== this.names.join("\u0000")) this.clear(samples.names);
+    this.timeS.push(...samples.time_s);
+    this.values.push(...samples.values);
+    const excess = this.timeS.length - this.capacity;
+    if (excess > 0) {
+      this.timeS.splice(0, excess);
+      this.values.splice(0, excess);
+    }
+  }
+
+  /** The samples of series `name` as (time, value) columns, or `undefined` for an unknown name. */
+  column(name: string): { timeS: readonly number[]; values: number[] } | undefined {
+    const k = this.names.indexOf(name);
+    if (k < 0) return undefined;
+    return { timeS: this.timeS, values: this.values.map((row) => row[k] as number) };
+  }
+
+  /** Empties the window. */
+  clear(names: readonly string[] = []): void {
+    this.names = names;
+    this.timeS = [];
+    this.values = [];
+  }
+}
 
 /** The simulation's worker, bundled by Vite from sim-worker.ts. */
 export function createSimWorker(): Worker {
@@ -62,6 +105,8 @@ export function createSimWorker(): Worker {
 export class SimClient {
   /** The player the renderer ticks each frame. */
   readonly player: TracePlayer;
+  /** Recent time series of the current run, for the charts beside the animation. */
+  readonly series: SeriesWindow;
   private run = 0;
   private active = false;
   private last: StartRequest | null = null;
@@ -77,6 +122,7 @@ export class SimClient {
         if (this.active) this.worker.postMessage({ type: "ack", run: this.run, seq });
       },
     });
+    this.series = new SeriesWindow(options.maxSeriesSamples ?? DEFAULT_MAX_SERIES_SAMPLES);
     worker.addEventListener("message", (event) => this.receive(event.data));
   }
 
@@ -91,6 +137,7 @@ export class SimClient {
     this.active = true;
     this.last = request;
     this.player.reset();
+    this.series.clear();
     this.worker.postMessage({
       type: "start",
       run: this.run,
@@ -155,6 +202,7 @@ export class SimClient {
         break;
       case "progress":
         this.player.setHorizon(message.horizonS);
+        this.series.append(message.series);
         l?.progress?.(message.horizonS, message.series, message.totals);
         break;
       case "waiting":
