@@ -1,1 +1,288 @@
 //! The MQ simulation against the analytic model and the reports' qualitative results.
+//!
+//! Consistency: where the model's closed-form waits are exact or nearly so (one task per loop, so
+//! nothing queues; or many tasks on a saturated resource, where throughput is its capacity), the
+//! simulation's throughput, log rate and round trip agree with `model::evaluate` within 10% across
+//! message size, stripes, log copies, I/O mode and syncpoint. Between those regimes the model
+//! approximates queueing (open-queue lock waits, random arrivals at the logger) and the
+//! simulation plays it out; those departures are documented at the tests that bound them.
+
+use mqpx::model;
+use mqpx::model::log::LogIoMode;
+use mqpx::scenario::{Persistence, Scenario, SyncpointMode, WorkloadKind};
+use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions, run};
+use mqpx::sim::stats::RunPlan;
+use mqpx::sim::trace::TraceKind;
+
+const PLAN: RunPlan = RunPlan { warmup_s: 0.2, run_s: 2.0, batches: 10 };
+
+fn scenario(f: impl FnOnce(&mut Scenario)) -> Scenario {
+    let mut s = Scenario::default();
+    f(&mut s);
+    s
+}
+
+fn within(name: &str, sim: f64, model: f64, tolerance: f64) {
+    let error = (sim - model).abs() / model.abs().max(1e-12);
+    assert!(error <= tolerance, "{name}: simulated {sim} vs model {model} ({:.1}% off)", error * 100.0);
+}
+
+fn agree_with_model(label: &str, sc: &Scenario, m: &SimMetrics) {
+    let rr = model::request_reply::evaluate(sc);
+    let c = model::commit::evaluate(sc);
+    within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, 0.10);
+    within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.10);
+    if c.log_rate_mb_s > 0.0 {
+        within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, 0.10);
+        within(&format!("{label} forced writes/s"), m.log_writes_per_s.mean, c.forced_writes_per_s, 0.10);
+    } else {
+        assert_eq!(m.log_rate_mb_s.mean, 0.0, "{label}: nothing persistent, nothing logged");
+    }
+}
+
+#[test]
+fn one_requester_agrees_with_the_model_across_size_stripes_copies_io_mode_and_syncpoint() {
+    let mut checked = 0;
+    for size in [1024u32, 32 * 1024, 1024 * 1024] {
+        for (copies, stripes) in [(1, 1), (2, 4)] {
+            for io_mode in [LogIoMode::Ficon, LogIoMode::Zhpf, LogIoMode::Zhyperlink] {
+                for syncpoint in [SyncpointMode::OutOfSyncpoint, SyncpointMode::InSyncpoint] {
+                    for persistence in [Persistence::Persistent, Persistence::NonPersistent] {
+                        let sc = scenario(|s| {
+                            s.workload.message_size_bytes = size;
+                            s.workload.persistence = persistence;
+                            s.workload.syncpoint = syncpoint;
+                            s.log.copies = copies;
+                            s.log.stripes = stripes;
+                            s.log.io_mode = io_mode;
+                        });
+                        let label = format!("{size}B {copies}x{stripes} {io_mode:?} {syncpoint:?} {persistence:?}");
+                        let m = run(&sc, 3, PLAN);
+                        if io_mode == LogIoMode::Zhyperlink && persistence == Persistence::Persistent {
+                            // Departures, both near zHyperLink's fall-back threshold: (1) the
+                            // spinning logger's own CPU after a synchronous write (log.rs: it
+                            // "cannot overlap the I/O, so it lengthens every write cycle") delays
+                            // a lone committer whose next force arrives within it, where the
+                            // model's round trip counts only the write's elapsed time; (2) the
+                            // fall-back share is a logistic so steep in PFID utilisation that the
+                            // simulation's measured utilisation and the model's fixed point can
+                            // sit on either side of it (32 KB, 2 copies x 4 stripes: the model
+                            // falls back more and is slower).
+                            let rr = model::request_reply::evaluate(&sc);
+                            within(&label, m.transactions_per_s.mean, rr.transactions_s, 0.35);
+                        } else if size > 512 * 1024 && persistence == Persistence::Persistent {
+                            // Departure for messages above the 512 KB write cap: the model prices
+                            // every force at the mean log data per force (the put's and the get's
+                            // records averaged), the simulation writes the put's megabyte in
+                            // capped writes and the get's record alone.
+                            let rr = model::request_reply::evaluate(&sc);
+                            within(&label, m.transactions_per_s.mean, rr.transactions_s, 0.15);
+                        } else {
+                            agree_with_model(&label, &sc, &m);
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 72);
+}
+
+#[test]
+fn many_requesters_on_many_queue_pairs_agree_with_the_model_where_the_processors_saturate() {
+    for requesters in [16, 64] {
+        for syncpoint in [SyncpointMode::OutOfSyncpoint, SyncpointMode::InSyncpoint] {
+            let sc = scenario(|s| {
+                s.workload.requesters = requesters;
+                s.workload.servers = requesters;
+                s.workload.queue_pairs = requesters;
+                s.workload.syncpoint = syncpoint;
+            });
+            agree_with_model(&format!("{requesters} requesters {syncpoint:?}"), &sc, &run(&sc, 4, PLAN));
+        }
+    }
+}
+
+#[test]
+fn persistent_request_reply_with_many_requesters_stays_within_the_documented_departure() {
+    // The model lets a force arriving while a write is in flight wait half a write on average
+    // (random arrivals). In the simulation the committers a write releases come back a few
+    // microseconds later, just after the next write started, and wait for almost all of it: the
+    // convoy a closed loop of committers forms. The simulation's round trip is therefore longer;
+    // the departure is bounded here so that a change on either side that widens it is noticed.
+    for requesters in [16, 64] {
+        let sc = scenario(|s| {
+            s.workload.requesters = requesters;
+            s.workload.servers = requesters;
+            s.workload.queue_pairs = requesters;
+            s.workload.persistence = Persistence::Persistent;
+            s.workload.syncpoint = SyncpointMode::InSyncpoint;
+        });
+        let m = run(&sc, 5, PLAN);
+        let rr = model::request_reply::evaluate(&sc);
+        let c = model::commit::evaluate(&sc);
+        within("transactions/s", m.transactions_per_s.mean, rr.transactions_s, 0.30);
+        within("log rate", m.log_rate_mb_s.mean, c.log_rate_mb_s, 0.30);
+        assert!(m.round_trip_us.mean >= rr.round_trip_us * 0.95, "the convoy only lengthens the round trip");
+        // Aggregation emerges: several commits share each write.
+        assert!(m.force_requests_per_s.mean / m.log_writes_per_s.mean > 2.0);
+    }
+}
+
+fn persistent_out_of_syncpoint(requesters: u32, pairs: u32, f: impl FnOnce(&mut Scenario)) -> Scenario {
+    scenario(|s| {
+        s.workload.requesters = requesters;
+        s.workload.servers = requesters;
+        s.workload.queue_pairs = pairs;
+        s.workload.persistence = Persistence::Persistent;
+        s.workload.syncpoint = SyncpointMode::OutOfSyncpoint;
+        f(s);
+    })
+}
+
+#[test]
+fn puts_outside_syncpoint_collapse_on_one_queue_pair_and_recover_as_pairs_grow() {
+    let alone = run(&persistent_out_of_syncpoint(1, 1, |_| {}), 6, PLAN).transactions_per_s.mean;
+    let rates: Vec<f64> = [1, 4, 16, 64]
+        .iter()
+        .map(|&k| run(&persistent_out_of_syncpoint(64, k, |_| {}), 6, PLAN).transactions_per_s.mean)
+        .collect();
+    // 64 requesters on one pair: every put holds the request queue's lock over a forced write,
+    // so they go one write at a time and 64 tasks do little better than one.
+    assert!(rates[0] < 3.0 * alone, "one pair: {} vs alone {alone}", rates[0]);
+    // More pairs, more locks, more puts sharing each write.
+    assert!(rates.windows(2).all(|w| w[1] > 1.3 * w[0]), "{rates:?}");
+    assert!(rates[3] > 8.0 * rates[0], "{rates:?}");
+}
+
+#[test]
+fn implicit_syncpoint_matches_explicit_syncpoint_and_beats_the_held_lock() {
+    let held = run(&persistent_out_of_syncpoint(64, 1, |_| {}), 7, PLAN);
+    let implicit = run(&persistent_out_of_syncpoint(64, 1, |s| s.workload.implicit_syncpoint = true), 7, PLAN);
+    let explicit = run(
+        &persistent_out_of_syncpoint(64, 1, |s| {
+            s.workload.syncpoint = SyncpointMode::InSyncpoint;
+        }),
+        7,
+        PLAN,
+    );
+    within("implicit vs explicit", implicit.transactions_per_s.mean, explicit.transactions_per_s.mean, 0.25);
+    assert!(implicit.transactions_per_s.mean > 4.0 * held.transactions_per_s.mean);
+}
+
+#[test]
+fn implicit_syncpoint_alone_costs_two_writes_per_put() {
+    // One requester, threshold 1: the put's record is written, then the commit forces another write.
+    let sc = persistent_out_of_syncpoint(1, 1, |s| {
+        s.workload.implicit_syncpoint = true;
+        s.workload.impl_sync_open_output = 1;
+        s.workload.server_syncpoint = Some(SyncpointMode::InSyncpoint);
+    });
+    let plain = persistent_out_of_syncpoint(1, 1, |s| s.workload.server_syncpoint = Some(SyncpointMode::InSyncpoint));
+    let (a, b) = (run(&sc, 8, PLAN), run(&plain, 8, PLAN));
+    // Writes per transaction: requester put (1 or 2), requester get (1), server commit (1).
+    let per_txn = |m: &SimMetrics| m.log_writes_per_s.mean / m.transactions_per_s.mean;
+    within("implicit writes per transaction", per_txn(&a), 4.0, 0.02);
+    within("plain writes per transaction", per_txn(&b), 3.0, 0.02);
+}
+
+fn batch(messages_per_commit: u32) -> Scenario {
+    scenario(|s| {
+        s.workload.kind = WorkloadKind::BatchPut;
+        s.workload.persistence = Persistence::Persistent;
+        s.workload.syncpoint = SyncpointMode::InSyncpoint;
+        s.workload.messages_per_commit = messages_per_commit;
+        s.workload.message_size_bytes = 1024;
+    })
+}
+
+#[test]
+fn batching_commits_cuts_elapsed_time_per_message() {
+    let per_message: Vec<f64> =
+        [1, 10, 100].iter().map(|&s| 1.0e6 / run(&batch(s), 9, PLAN).messages_per_s.mean).collect();
+    assert!(per_message.windows(2).all(|w| w[1] < 0.5 * w[0]), "{per_message:?}");
+    for s in [1, 10] {
+        let sc = batch(s);
+        let m = run(&sc, 9, PLAN);
+        within(
+            &format!("batch {s} messages/s"),
+            m.messages_per_s.mean,
+            model::request_reply::evaluate(&sc).messages_s,
+            0.10,
+        );
+    }
+}
+
+#[test]
+fn the_log_upper_bound_test_approaches_the_log_ceiling() {
+    let sc = scenario(|s| {
+        s.workload.kind = WorkloadKind::LogUpperBound;
+        s.workload.persistence = Persistence::Persistent;
+        s.workload.syncpoint = SyncpointMode::InSyncpoint;
+        s.workload.requesters = 3;
+        s.workload.message_size_bytes = 1024 * 1024;
+    });
+    let m = run(&sc, 10, PLAN);
+    let ceiling = model::log::max_log_rate_mb_s(&sc);
+    assert!(m.log_rate_mb_s.mean <= ceiling * 1.01, "{} > {ceiling}", m.log_rate_mb_s.mean);
+    assert!(m.log_rate_mb_s.mean >= ceiling * 0.8, "{} far below {ceiling}", m.log_rate_mb_s.mean);
+}
+
+#[test]
+fn zhyperlink_writes_synchronously_with_enough_pfids_and_falls_back_with_too_few() {
+    let zhl = |pfids: u32| {
+        scenario(|s| {
+            s.workload.requesters = 64;
+            s.workload.servers = 64;
+            s.workload.queue_pairs = 64;
+            s.workload.persistence = Persistence::Persistent;
+            s.workload.syncpoint = SyncpointMode::InSyncpoint;
+            s.workload.message_size_bytes = 100 * 1024;
+            s.log.io_mode = LogIoMode::Zhyperlink;
+            s.log.zhyperlink_pfids = pfids;
+        })
+    };
+    let many = run(&zhl(16), 11, PLAN);
+    let few = run(&zhl(1), 11, PLAN);
+    assert!(many.sync_write_fraction.mean > 0.95, "{:?}", many.sync_write_fraction);
+    assert!(few.sync_write_fraction.mean < 0.9, "{:?}", few.sync_write_fraction);
+    assert!(few.pfid_utilisation > many.pfid_utilisation);
+}
+
+#[test]
+fn a_run_is_fixed_by_its_seed() {
+    let sc = persistent_out_of_syncpoint(8, 2, |_| {});
+    assert_eq!(run(&sc, 1, PLAN), run(&sc, 1, PLAN));
+    // CPU bursts are random: another seed gives another (non-persistent, CPU-bound) run.
+    let cpu_bound = scenario(|s| s.workload.requesters = 4);
+    assert_ne!(run(&cpu_bound, 1, PLAN).round_trip_us, run(&cpu_bound, 2, PLAN).round_trip_us);
+}
+
+#[test]
+fn the_trace_and_series_stay_bounded_and_describe_the_run() {
+    let sc = persistent_out_of_syncpoint(4, 2, |s| s.workload.syncpoint = SyncpointMode::InSyncpoint);
+    let options = SimOptions {
+        plan: RunPlan { warmup_s: 0.1, run_s: 1.0, batches: 10 },
+        chunk_records: 1000,
+        history_chunks: 8,
+        series_interval_s: 0.01,
+        series_capacity: 50,
+        ..SimOptions::default()
+    };
+    let mut sim = MqSimulation::new(&sc, 1, options);
+    sim.advance_to(0.05);
+    let first = sim.trace_mut().take_chunk().expect("a chunk within 50 ms");
+    assert_eq!(first.len(), 1000);
+    assert!(first.time_s.windows(2).all(|w| w[0] <= w[1]), "records in time order");
+    let nodes = sim.topology().nodes.len() as u16;
+    assert!(first.from.iter().chain(&first.to).all(|&n| n < nodes));
+    sim.advance_to(1.1);
+    assert!(sim.trace_mut().pending_chunks() <= 8);
+    assert!(sim.series().time_s.len() <= 50);
+    let totals = *sim.trace_mut().totals();
+    assert!(totals[TraceKind::Put as usize] > 0 && totals[TraceKind::Get as usize] > 0);
+    assert!(totals[TraceKind::AsyncIoStart as usize] > 0 && totals[TraceKind::IoEnd as usize] > 0);
+    let m = sim.steady_state();
+    assert!(m.transactions_per_s.mean > 0.0 && m.events > 0);
+}
