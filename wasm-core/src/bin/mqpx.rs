@@ -392,11 +392,24 @@ mod simulate {
                 Some(path) => (path.clone(), load_scenario(path)?),
                 None => ("built-in persistent zHyperLink request/reply".to_string(), bench_scenario()),
             };
-            return Ok(bench(&label, &scenario, request.seed, request.json));
+            return contained(|| bench(&label, &scenario, request.seed, request.json));
         }
         let path = request.scenario_path.as_deref().unwrap_or_default();
         let scenario = load_scenario(path)?;
-        Ok(steady_state(path, &scenario, request.duration_s, request.seed, request.json))
+        contained(|| steady_state(path, &scenario, request.duration_s, request.seed, request.json))
+    }
+
+    /// Runs the simulation so that a defect in it ends the command with a message naming the
+    /// simulation and a non-zero exit, rather than an abort without context.
+    fn contained(f: impl FnOnce() -> String) -> Result<String, Failure> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+            let reason = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown cause".to_string());
+            Failure { message: format!("the simulation failed: {reason}"), code: 3 }
+        })
     }
 
     /// A scenario that exercises the log path (persistent, in syncpoint, zHyperLink, 2 stripes).
