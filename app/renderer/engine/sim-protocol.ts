@@ -114,12 +114,25 @@ export interface Estimate {
 
 /** The simulation's steady-state figures (named as the model's metrics they are compared with). */
 export interface SimMetrics {
+  /** Round trips (or units of work) completed per second. */
   readonly transactions_per_s: Estimate;
+  /** Messages put and got per second. */
   readonly messages_per_s: Estimate;
+  /** Mean round trip (or unit-of-work elapsed time), microseconds. */
   readonly round_trip_us: Estimate;
+  /** Log data written per copy, MB/s. */
   readonly log_rate_mb_s: Estimate;
+  /** Forced log writes per second. */
   readonly log_writes_per_s: Estimate;
+  /** Processor utilisation of the LPAR, 0..1. */
   readonly cpu_utilisation: Estimate;
+  /** Requests for a forced log write per second (several share one write when they aggregate). */
+  readonly force_requests_per_s: Estimate;
+  /** Share of log writes completed synchronously over zHyperLink, 0..1. */
+  readonly sync_write_fraction: Estimate;
+  /** Mean zHyperLink PFID utilisation over the run, 0..1. */
+  readonly pfid_utilisation: number;
+  /** Events processed, warm-up included. */
   readonly events: number;
 }
 

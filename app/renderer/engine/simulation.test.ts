@@ -95,4 +95,27 @@ describe("wasm Simulation class", () => {
     expect(firstChunk(11)).toEqual(firstChunk(11));
     expect(firstChunk(11)).not.toEqual(firstChunk(12));
   });
+
+  it("reports the steady-state figures the protocol declares, each estimate with a finite half-width", () => {
+    const sim = openSimulation(Simulation, {}, 3, { trace: false, warmup_s: 0.01, run_s: 0.1, batches: 10 });
+    sim.advance(0.11);
+    const m = sim.steadyState();
+    sim.free();
+    const declared: (keyof typeof m)[] = [
+      "transactions_per_s",
+      "messages_per_s",
+      "round_trip_us",
+      "log_rate_mb_s",
+      "log_writes_per_s",
+      "cpu_utilisation",
+      "force_requests_per_s",
+      "sync_write_fraction",
+      "pfid_utilisation",
+      "events",
+    ];
+    expect(Object.keys(m).sort()).toEqual([...declared].sort());
+    expect(m.transactions_per_s.mean).toBeGreaterThan(0);
+    expect(Number.isFinite(m.transactions_per_s.half_width_95)).toBe(true);
+    expect(m.transactions_per_s.half_width_95).toBeLessThan(m.transactions_per_s.mean);
+  });
 });
