@@ -872,29 +872,25 @@ fn cpu_bound_msgs_s(s: &Scenario, cpu_us_per_msg: f64) -> f64 {
     f64::from(s.system.lpar_cpus) * 1.0e6 * MAX_USABLE_BUSY_FRACTION / cpu_us_per_msg.max(1e-9)
 }
 
-/// Evaluates this sub-model for `scenario`.
-pub fn evaluate(scenario: &Scenario) -> CfMetrics {
-    let s = scenario;
-    let w = &s.workload;
+/// The workload's shared-queue cost at the load it settles at, with the throughput that load
+/// comes from and what bounds it.
+struct Settled {
+    cost: SharedCost,
+    throughput: f64,
+    bound: SharedQueueBound,
+}
+
+/// Throughput and load depend on each other (a busier CF makes requests longer, which makes them
+/// costlier); a few fixed-point passes from the idle costs settle them. `log_cap_shared` is the
+/// log's bound on one queue manager for persistent messages (it depends on neither).
+fn settle(s: &Scenario, path: &SharedPath, idle: &RequestTimes, log_cap_shared: Option<f64>) -> Settled {
     let cf = &s.cf;
-    let shared = w.queue_type == QueueType::Shared;
-    let persistent = w.persistence == Persistence::Persistent;
-    let qmgrs = f64::from(w.queue_managers.max(1));
-    let payload = f64::from(w.message_size_bytes);
+    let qmgrs = f64::from(s.workload.queue_managers.max(1));
     let cf_capacity_us = f64::from(cf.cf_processors) * 1.0e6;
     let links_total = f64::from(cf.links_per_lpar) * qmgrs;
-
-    // Throughput and load depend on each other (a busier CF makes requests longer, which makes
-    // them costlier); a few fixed-point passes settle it. The log bound depends on neither, so it
-    // is worked out once.
-    let path = SharedPath::of(s);
     let structures = cf.application_structures;
-    let idle = path.request_times(Load::default());
-    let log_limit = if persistent { Some(LogLimit::of(s)) } else { None };
-    let log_bytes_shared = payload + QSG_LOG_OVERHEAD_BYTES;
-    let log_cap_shared = log_limit.as_ref().map(|l| l.msgs_s(log_bytes_shared));
     let mut load = Load::default();
-    let mut cost = path.cost(&idle, qmgrs, structures);
+    let mut cost = path.cost(idle, qmgrs, structures);
     let mut throughput = 0.0;
     let mut bound = SharedQueueBound::Cpu;
     for _ in 0..LOAD_FIXED_POINT_PASSES {
@@ -926,6 +922,51 @@ pub fn evaluate(scenario: &Scenario) -> CfMetrics {
         }
         cost = path.cost(&path.request_times(load), qmgrs, structures);
     }
+    Settled { cost, throughput, bound }
+}
+
+/// z/OS CPU of the shared-queue API calls (class 3 view) at the workload's settled CF load, µs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SharedApiCpu {
+    /// MQPUT to a shared queue (µs).
+    pub mqput_cpu_us: f64,
+    /// MQGET from a shared queue (µs).
+    pub mqget_cpu_us: f64,
+    /// MQCMIT of a shared-queue unit of work (µs).
+    pub mqcmit_cpu_us: f64,
+}
+
+/// The `mqput_cpu_us`, `mqget_cpu_us` and `mqcmit_cpu_us` of [`evaluate`], without the
+/// comparisons, structure sizing and backup figures a caller wanting only these would discard.
+pub fn shared_api_cpu_us(scenario: &Scenario) -> SharedApiCpu {
+    let s = scenario;
+    let path = SharedPath::of(s);
+    let idle = path.request_times(Load::default());
+    let log_cap_shared = (s.workload.persistence == Persistence::Persistent)
+        .then(|| LogLimit::of(s).msgs_s(f64::from(s.workload.message_size_bytes) + QSG_LOG_OVERHEAD_BYTES));
+    let cost = settle(s, &path, &idle, log_cap_shared).cost;
+    SharedApiCpu { mqput_cpu_us: cost.mqput_us, mqget_cpu_us: cost.mqget_us, mqcmit_cpu_us: cost.mqcmit_us }
+}
+
+/// Evaluates this sub-model for `scenario`.
+pub fn evaluate(scenario: &Scenario) -> CfMetrics {
+    let s = scenario;
+    let w = &s.workload;
+    let cf = &s.cf;
+    let shared = w.queue_type == QueueType::Shared;
+    let persistent = w.persistence == Persistence::Persistent;
+    let qmgrs = f64::from(w.queue_managers.max(1));
+    let payload = f64::from(w.message_size_bytes);
+    let cf_capacity_us = f64::from(cf.cf_processors) * 1.0e6;
+
+    // The log bound depends on neither throughput nor load, so it is worked out once.
+    let path = SharedPath::of(s);
+    let structures = cf.application_structures;
+    let idle = path.request_times(Load::default());
+    let log_limit = if persistent { Some(LogLimit::of(s)) } else { None };
+    let log_bytes_shared = payload + QSG_LOG_OVERHEAD_BYTES;
+    let log_cap_shared = log_limit.as_ref().map(|l| l.msgs_s(log_bytes_shared));
+    let Settled { cost, throughput, bound } = settle(s, &path, &idle, log_cap_shared);
 
     // The private comparison base: one queue manager, its own log records, no CF.
     let private_cpu_cap = cpu_bound_msgs_s(s, cost.private_msg_us);
@@ -1260,5 +1301,22 @@ mod tests {
         }
         // Outside the Newton range the general power answers.
         assert_eq!(whole_root(3.0, 6.0), math::pow(3.0, 1.0 / 6.0));
+    }
+
+    #[test]
+    fn shared_api_cpu_matches_the_full_evaluation() {
+        for overlay in [
+            serde_json::json!({ "workload": { "queue_type": "shared", "queue_managers": 3 } }),
+            serde_json::json!({ "workload": { "queue_type": "shared", "persistence": "persistent", "servers": 20 } }),
+            serde_json::json!({ "system": { "processor": "z900" }, "workload": { "queue_type": "shared",
+                "persistence": "persistent", "message_size_bytes": 60000 } }),
+        ] {
+            let s = Scenario::from_overlay(&overlay).expect("valid");
+            let (full, api) = (evaluate(&s), shared_api_cpu_us(&s));
+            assert_eq!(
+                (api.mqput_cpu_us, api.mqget_cpu_us, api.mqcmit_cpu_us),
+                (full.mqput_cpu_us, full.mqget_cpu_us, full.mqcmit_cpu_us)
+            );
+        }
     }
 }
