@@ -108,7 +108,11 @@ fn sim_options(options_json: Option<&str>) -> Result<SimOptions, ScenarioError> 
             let de = &mut serde_json::Deserializer::from_str(text);
             serde_path_to_error::deserialize(de).map_err(|e| {
                 let path = e.path().to_string();
-                option_error(if path == "." { "(document)" } else { &path }, "", &e.into_inner().to_string())
+                // serde's message already says what was found and what is expected; the position
+                // in a one-line options document adds nothing.
+                let message = e.into_inner().to_string();
+                let message = message.split(" at line ").next().unwrap_or_default();
+                option_error(if path == "." { "(document)" } else { &path }, "", message)
             })?
         }
     };

@@ -150,6 +150,11 @@ describe("simulation client over a worker", () => {
     await until(() => client.player.horizonS > 0.01);
     const m = await client.steadyState();
     expect(m.events).toBeGreaterThan(0);
+    const unanswered = client.steadyState();
+    client.stop();
+    await expect(unanswered).rejects.toThrow(/stopped/);
+    expect(client.runPhase).toBe("stopped");
+    await expect(client.steadyState()).rejects.toThrow(/stopped/);
     client.dispose();
   });
 

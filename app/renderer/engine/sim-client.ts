@@ -35,6 +35,12 @@ export interface SimClientListener {
   stopped?(): void;
 }
 
+/**
+ * Where the current run is: `running` streams, `finished` reached its end time (its figures can
+ * still be asked for), `stopped` was stopped by the client, `ended` was refused or failed.
+ */
+export type RunPhase = "idle" | "running" | "finished" | "stopped" | "ended";
+
 /** How a run is started. */
 export interface StartRequest {
   readonly scenario: unknown;
@@ -108,9 +114,10 @@ export class SimClient {
   /** Recent time series of the current run, for the charts beside the animation. */
   readonly series: SeriesWindow;
   private run = 0;
-  private active = false;
+  private phase: RunPhase = "idle";
   private last: StartRequest | null = null;
-  private readonly steadyWaiters: ((metrics: SimMetrics) => void)[] = [];
+  /** Pending steady-state requests of the current run, answered in order. */
+  private steadyWaiters: { resolve: (metrics: SimMetrics) => void; reject: (error: Error) => void }[] = [];
 
   constructor(
     private readonly worker: WorkerPort,
@@ -119,7 +126,7 @@ export class SimClient {
     this.player = new TracePlayer({
       maxRecords: options.maxRecords ?? DEFAULT_MAX_RECORDS,
       onConsumed: (seq) => {
-        if (this.active) this.worker.postMessage({ type: "ack", run: this.run, seq });
+        if (this.phase === "running") this.worker.postMessage({ type: "ack", run: this.run, seq });
       },
     });
     this.series = new SeriesWindow(options.maxSeriesSamples ?? DEFAULT_MAX_SERIES_SAMPLES);
@@ -133,8 +140,9 @@ export class SimClient {
 
   /** Starts a new run (stopping the current one); returns its id. */
   start(request: StartRequest): number {
+    this.abandonRequests("a new run started");
     this.run += 1;
-    this.active = true;
+    this.phase = "running";
     this.last = request;
     this.player.reset();
     this.series.clear();
@@ -157,8 +165,9 @@ export class SimClient {
 
   /** Stops the current run; the player keeps what it has for scrubbing. */
   stop(): void {
-    if (!this.active) return;
-    this.active = false;
+    if (this.phase !== "running" && this.phase !== "finished") return;
+    this.phase = "stopped";
+    this.abandonRequests("the run was stopped");
     this.worker.postMessage({ type: "stop", run: this.run });
   }
 
@@ -175,18 +184,34 @@ export class SimClient {
     this.player.pause();
   }
 
-  /** The current run's steady-state estimates so far. */
+  /** Where the current run is. */
+  get runPhase(): RunPhase {
+    return this.phase;
+  }
+
+  /** The current run's steady-state estimates so far (refused once the run is gone). */
   steadyState(): Promise<SimMetrics> {
-    return new Promise((resolve) => {
-      this.steadyWaiters.push(resolve);
+    if (this.phase !== "running" && this.phase !== "finished") {
+      return Promise.reject(new Error(`no simulation to ask: the run is ${this.phase}`));
+    }
+    return new Promise((resolve, reject) => {
+      this.steadyWaiters.push({ resolve, reject });
       this.worker.postMessage({ type: "steady-state", run: this.run });
     });
   }
 
   /** Stops the worker for good. */
   dispose(): void {
-    this.active = false;
+    this.phase = "stopped";
+    this.abandonRequests("the simulation was closed");
     this.worker.terminate();
+  }
+
+  /** Refuses the requests a run that is going away will not answer. */
+  private abandonRequests(why: string): void {
+    const waiters = this.steadyWaiters;
+    this.steadyWaiters = [];
+    for (const w of waiters) w.reject(new Error(`no steady state: ${why}`));
   }
 
   private receive(message: FromWorker): void {
@@ -209,21 +234,21 @@ export class SimClient {
         l?.waiting?.(message.reason);
         break;
       case "steady-state":
-        this.steadyWaiters.shift()?.(message.metrics);
+        this.steadyWaiters.shift()?.resolve(message.metrics);
         break;
       case "finished":
-        this.active = false;
+        this.phase = "finished";
         l?.finished?.(message.totals);
         break;
       case "stopped":
         l?.stopped?.();
         break;
       case "rejected":
-        this.active = false;
+        this.phase = "ended";
         l?.rejected?.(message.errors);
         break;
       case "failed":
-        this.active = false;
+        this.phase = "ended";
         l?.failed?.(message.message);
         break;
     }
