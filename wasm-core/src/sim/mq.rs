@@ -238,12 +238,12 @@ impl MqSimulation {
             let label =
                 if workload.has_reply_queues { format!("request queue {}", p + 1) } else { format!("queue {}", p + 1) };
             let node = topology.add(NodeKind::Queue, label);
-            queues.push(SimQueue::new(workload.request_delivery, node, plan));
+            queues.push(SimQueue::new(workload.request_delivery, node));
         }
         if workload.has_reply_queues {
             for p in 0..workload.pairs {
                 let node = topology.add(NodeKind::Queue, format!("reply queue {}", p + 1));
-                queues.push(SimQueue::new(Delivery::ByOwner, node, plan));
+                queues.push(SimQueue::new(Delivery::ByOwner, node));
             }
         }
         let mut tasks = Vec::new();
@@ -476,20 +476,21 @@ impl MqSimulation {
     fn run(&mut self, task: u32) {
         let now = self.now_s;
         loop {
-            let t = self.tasks[task as usize];
+            let t = &mut self.tasks[task as usize];
             let op = self.programs[usize::from(t.role)][usize::from(t.pc)];
-            self.tasks[task as usize].pc += 1;
+            t.pc += 1;
+            let t = *t;
             match op {
                 Op::Lock(role) => {
                     let q = self.queue_of(task, role) as usize;
-                    if !self.queues[q].lock.arrive(now, task) {
+                    if !self.queues[q].lock.acquire(task) {
                         self.trace.record(now, t.msg, t.node, self.queues[q].node, TraceKind::WaitStart, 0);
                         return;
                     }
                 }
                 Op::Unlock(role) => {
                     let q = self.queue_of(task, role) as usize;
-                    if let Some((next, _)) = self.queues[q].lock.depart(now) {
+                    if let Some(next) = self.queues[q].lock.release() {
                         self.cal.schedule(0.0, Ev::Resume(next));
                     }
                 }
