@@ -4,6 +4,10 @@
 //! finite; a figure that does not apply to the scenario (log rate for non-persistent messages)
 //! is 0.
 
+mod pick;
+
+pub use pick::number_at_path;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

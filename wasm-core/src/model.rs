@@ -46,7 +46,7 @@ pub fn evaluate(scenario: &Scenario) -> Metrics {
 /// thousand points need not run the other twelve; `None` when the path names no number.
 pub fn evaluate_metric(scenario: &Scenario, path: &str) -> Option<f64> {
     fn pick<T: serde::Serialize>(section: T, rest: &str) -> Option<f64> {
-        crate::metrics::number_at(&serde_json::to_value(section).ok()?, rest)
+        crate::metrics::number_at_path(&section, rest)
     }
     let (section, rest) = path.split_once('.')?;
     match section {
