@@ -81,6 +81,9 @@ pub struct SimMetrics {
     pub cpu_utilisation: Estimate,
     /// Requests for a forced log write (commits, persistent operations out of syncpoint) per second.
     pub force_requests_per_s: Estimate,
+    /// Mean time a task waits for the logger, microseconds: a force for its write, or (for units
+    /// of work larger than the log output buffers) a put for room in the buffers.
+    pub force_wait_us: Estimate,
     /// Share of log writes completed synchronously over zHyperLink, 0..1.
     pub sync_write_fraction: Estimate,
     /// Mean utilisation of the zHyperLink PFIDs over the whole run, 0..1 (0 without zHyperLink).
@@ -136,6 +139,8 @@ struct Task {
     repeats: u32,
     /// Length of the CPU burst it is queued for, seconds.
     cpu_s: f64,
+    /// When its current force request was made.
+    force_start_s: f64,
 }
 
 /// Topology nodes of one queue manager.
@@ -170,6 +175,7 @@ struct Tallies {
     round_trip_s: BatchedTally,
     write_bytes: BatchedTally,
     forces: BatchedTally,
+    force_wait_s: BatchedTally,
     write_sync: BatchedTally,
 }
 
@@ -265,6 +271,7 @@ impl MqSimulation {
             uow_owner: 0,
             repeats: 0,
             cpu_s: 0.0,
+            force_start_s: 0.0,
         };
         let pairs = workload.pairs;
         let reply_base = if workload.has_reply_queues { pairs } else { 0 };
@@ -326,6 +333,7 @@ impl MqSimulation {
                 round_trip_s: BatchedTally::new(plan),
                 write_bytes: BatchedTally::new(plan),
                 forces: BatchedTally::new(plan),
+                force_wait_s: BatchedTally::new(plan),
                 write_sync: BatchedTally::new(plan),
             },
             next_message: 0,
@@ -426,6 +434,7 @@ impl MqSimulation {
             log_writes_per_s: t.write_bytes.rate_per_s(),
             cpu_utilisation: scale(cpu, 1.0 / n_qm),
             force_requests_per_s: t.forces.rate_per_s(),
+            force_wait_us: scale(t.force_wait_s.mean(), 1.0e6),
             sync_write_fraction: t.write_sync.mean(),
             pfid_utilisation: if pfids > 0 && self.now_s > 0.0 { pfid_busy / (pfids as f64 * self.now_s) } else { 0.0 },
             events: self.cal.processed(),
@@ -566,6 +575,7 @@ impl MqSimulation {
                     let qm = t.qm;
                     let nodes = self.qms[usize::from(qm)].nodes;
                     self.qms[usize::from(qm)].logger.force(task);
+                    self.tasks[task as usize].force_start_s = now;
                     self.tallies.forces.record(now, 1.0);
                     self.trace.record(now, t.msg, t.node, nodes.log_buffer, TraceKind::WaitStart, 0);
                     self.kick_logger(qm);
@@ -604,6 +614,7 @@ impl MqSimulation {
         let logger = &mut self.qms[usize::from(qm)].logger;
         if logger.append(bytes) {
             logger.wait_for_room(task);
+            self.tasks[task as usize].force_start_s = self.now_s;
             self.kick_logger(qm);
             return true;
         }
@@ -703,6 +714,7 @@ impl MqSimulation {
         }
         while let Some(task) = self.qms[usize::from(qm)].logger.release(write.seq) {
             let t = self.tasks[task as usize];
+            self.tallies.force_wait_s.record(now, now - t.force_start_s);
             self.trace.record(now, t.msg, nodes.log_buffer, t.node, TraceKind::WaitEnd, 0);
             self.run(task);
         }

@@ -35,6 +35,7 @@ fn agree_with_model(label: &str, sc: &Scenario, m: &SimMetrics) {
     if c.log_rate_mb_s > 0.0 {
         within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, 0.10);
         within(&format!("{label} forced writes/s"), m.log_writes_per_s.mean, c.forced_writes_per_s, 0.10);
+        within(&format!("{label} force wait"), m.force_wait_us.mean, c.force_wait_us, 0.10);
     } else {
         assert_eq!(m.log_rate_mb_s.mean, 0.0, "{label}: nothing persistent, nothing logged");
     }
