@@ -21,6 +21,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::model::log::IoPath;
 use crate::model::request_reply::{self, Bound};
 use crate::scenario::Scenario;
 
@@ -83,18 +84,51 @@ pub fn log_force(
     chains: f64,
     byte_utilisation: f64,
 ) -> LogForce {
+    let path = IoPath::of(scenario);
+    log_force_on(&path, requests_per_s, bytes_per_request, chains, byte_utilisation)
+}
+
+/// [`log_force`] on a log path built once, for solvers that evaluate it at many loads.
+pub fn log_force_on(
+    path: &IoPath,
+    requests_per_s: f64,
+    bytes_per_request: f64,
+    chains: f64,
+    byte_utilisation: f64,
+) -> LogForce {
     let f = requests_per_s.max(0.0);
     let others = if chains > 1.0 { (chains - 1.0) / chains } else { 0.0 };
+    let bytes = bytes_per_request.max(0.0);
+    let write_us = |g: f64| path.write_time_at_rate_us(g * bytes, (f / g).max(0.0)).max(0.0);
+    let step = |t: f64| (1.0 + f * t * 1.0e-6 * others).min(MAX_REQUESTS_PER_WRITE);
     let mut g = 1.0;
-    let mut t = forced_write_at_rate_us(scenario, bytes_per_request, f);
+    let mut t = 0.0;
+    // With zHyperLink a larger `g` also means fewer writes a second, hence fewer fallbacks to
+    // asynchronous I/O and shorter writes: the iterates can oscillate around the fixed point and
+    // then converge only linearly. Two iterates on opposite sides of the previous one bracket the
+    // fixed point, and the Aitken extrapolation of the three lands on it (Steffensen's method);
+    // it is used only then, and only inside that bracket. Iterates that rise steadily (more pages
+    // per write) are left alone, so that they still stop at the smallest fixed point.
+    let accelerate = path.rate_sensitive();
+    let mut previous: Option<(f64, f64)> = None;
     for _ in 0..24 {
-        t = forced_write_at_rate_us(scenario, g * bytes_per_request, f / g);
-        let next = (1.0 + f * t * 1.0e-6 * others).min(MAX_REQUESTS_PER_WRITE);
+        t = write_us(g);
+        let next = step(t);
         if (next - g).abs() <= 1.0e-9 * g {
             g = next;
             break;
         }
-        g = next;
+        g = match previous.take() {
+            Some((g0, g1)) if accelerate && (g1 - g0) * (next - g1) < 0.0 => {
+                // g0 -> g1 = g -> next: the Aitken extrapolation of the three iterates.
+                let jump = g0 - (g1 - g0) * (g1 - g0) / (next - 2.0 * g1 + g0);
+                if jump > g1.min(next) && jump < g1.max(next) { jump } else { next }
+            }
+            _ => {
+                previous = Some((g, next));
+                next
+            }
+        };
     }
     let writes_per_s = f / g;
     let busy = (writes_per_s * t * 1.0e-6).clamp(0.0, 0.999);

@@ -295,25 +295,19 @@ pub fn log_rate_mb_s(scenario: &Scenario, messages_per_s: f64) -> f64 {
 /// path and any fallback to asynchronous I/O included), in µs, with the logger saturated by writes
 /// of this size. Writes above 512 KB are several I/Os in sequence.
 pub fn write_time_us(scenario: &Scenario, io_bytes: f64) -> f64 {
-    let path = Path::of(scenario);
-    let pages = pages_of(io_bytes);
-    finite_or_zero(path.sequence_time_us(pages, None))
+    IoPath::of(scenario).write_time_us(io_bytes)
 }
 
 /// As [`write_time_us`], when the log writes `writes_per_s` such writes a second: a light load keeps
 /// zHyperLink's PFIDs idle, so fewer requests fall back to asynchronous I/O.
 pub fn write_time_at_rate_us(scenario: &Scenario, io_bytes: f64, writes_per_s: f64) -> f64 {
-    let path = Path::of(scenario);
-    let pages = pages_of(io_bytes);
-    finite_or_zero(path.sequence_time_us(pages, Some(writes_per_s.max(0.0))))
+    IoPath::of(scenario).write_time_at_rate_us(io_bytes, writes_per_s)
 }
 
 /// Upper bound of the log data rate per copy, in MB/s: the logger writing full 128-page I/Os back to
 /// back.
 pub fn max_log_rate_mb_s(scenario: &Scenario) -> f64 {
-    let path = Path::of(scenario);
-    let w = path.write(MAX_PAGES_PER_IO, None);
-    finite_or_zero(MAX_PAGES_PER_IO * LOG_PAGE_BYTES / BYTES_PER_MB / (w.cycle_us * 1e-6))
+    IoPath::of(scenario).max_log_rate_mb_s()
 }
 
 /// Evaluates the log sub-model.
@@ -322,15 +316,23 @@ pub fn evaluate(scenario: &Scenario) -> LogMetrics {
     let cfg = &scenario.log;
     let persistent = w.persistence == Persistence::Persistent;
     let bytes = log_bytes_per_message(f64::from(w.message_size_bytes), in_qsg(scenario));
-    let path = Path::of(scenario);
+    let path = IoPath::of(scenario);
 
     let total_pages = pages_of(bytes);
     let ios = ceil_div(total_pages, MAX_PAGES_PER_IO);
     let pages = total_pages.min(MAX_PAGES_PER_IO);
-    let one = path.write(pages, None);
+    // Writes are pure functions of the pages (and the path), so each distinct size is solved once:
+    // the message's first write is either a full one or its only (partial) one.
     let full = path.write(MAX_PAGES_PER_IO, None);
+    let one = if pages == MAX_PAGES_PER_IO { full } else { path.write(pages, None) };
     let (n_full, rest) = split_pages(total_pages);
-    let rest_write = path.write(rest, None);
+    let rest_write = if rest == pages {
+        one
+    } else if rest > 0.0 {
+        path.write(rest, None)
+    } else {
+        full
+    };
     let message_cycle_us = n_full * full.cycle_us + if rest > 0.0 { rest_write.cycle_us } else { 0.0 };
     let message_elapsed_us = n_full * full.elapsed_us + if rest > 0.0 { rest_write.elapsed_us } else { 0.0 };
     let message_rate = bytes / BYTES_PER_MB / (message_cycle_us.max(1e-9) * 1e-6);
@@ -344,14 +346,20 @@ pub fn evaluate(scenario: &Scenario) -> LogMetrics {
     let logger_cpu_us_per_mb = (logger_cpu_per_message + spin_per_message) / mb;
     let async_logger_cpu_us_per_mb = logger_cpu_per_message / mb;
 
-    let mut formatted = path.clone();
-    formatted.unformatted = false;
-    let mut unformatted = path.clone();
-    unformatted.unformatted = true;
-    let t_fmt = formatted.write(pages, None).elapsed_us;
-    let t_unfmt = unformatted.write(pages, None).elapsed_us;
-    let r_fmt = formatted.write(MAX_PAGES_PER_IO, None).cycle_us;
-    let r_unfmt = unformatted.write(MAX_PAGES_PER_IO, None).cycle_us;
+    // The same writes on the other kind of data set (formatted or not); the scenario's own kind is
+    // already solved above.
+    let mut other = path;
+    other.unformatted = !path.unformatted;
+    let (other_one, other_full) = {
+        let o_full = other.write(MAX_PAGES_PER_IO, None);
+        let o_one = if pages == MAX_PAGES_PER_IO { o_full } else { other.write(pages, None) };
+        (o_one, o_full)
+    };
+    let ((t_fmt, r_fmt), (t_unfmt, r_unfmt)) = if path.unformatted {
+        ((other_one.elapsed_us, other_full.cycle_us), (one.elapsed_us, full.cycle_us))
+    } else {
+        ((one.elapsed_us, full.cycle_us), (other_one.elapsed_us, other_full.cycle_us))
+    };
 
     let per_stripe_pages = ceil_div(pages, f64::from(cfg.stripes));
     let m = LogMetrics {
@@ -470,9 +478,13 @@ struct Write {
     pfid_utilisation: f64,
 }
 
-/// The I/O path of the scenario's log, with everything a write needs.
-#[derive(Debug, Clone)]
-struct Path {
+/// The I/O path of a scenario's log, with everything a write needs.
+///
+/// Built once per scenario: callers that time many writes for one scenario (the commit model's
+/// log-force aggregation, the request/reply solver) keep one and call its methods, instead of the
+/// free functions that rebuild it on every call.
+#[derive(Debug, Clone, Copy)]
+pub struct IoPath {
     mode: LogIoMode,
     zhyperlink: bool,
     copies: f64,
@@ -484,11 +496,25 @@ struct Path {
     unformatted: bool,
 }
 
-impl Path {
-    fn of(scenario: &Scenario) -> Path {
+/// Pages on each non-empty stripe of one write, busiest first (at most 4 stripes, so no allocation).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct StripePages {
+    pages: [f64; 4],
+    len: usize,
+}
+
+impl StripePages {
+    fn as_slice(&self) -> &[f64] {
+        &self.pages[..self.len]
+    }
+}
+
+impl IoPath {
+    /// The log I/O path of `scenario`.
+    pub fn of(scenario: &Scenario) -> IoPath {
         let cfg = &scenario.log;
         let u = (cfg.other_channel_busy_pct.clamp(0.0, MAX_OTHER_CHANNEL_BUSY_PCT)) / 100.0;
-        Path {
+        IoPath {
             mode: cfg.io_mode,
             zhyperlink: cfg.io_mode == LogIoMode::Zhyperlink && cfg.zhyperlink_pfids >= 1 && sessions_fit(cfg),
             copies: f64::from(cfg.copies.clamp(1, 2)),
@@ -500,17 +526,40 @@ impl Path {
         }
     }
 
+    /// As the free function [`write_time_us`], on this path.
+    pub fn write_time_us(&self, io_bytes: f64) -> f64 {
+        finite_or_zero(self.sequence_time_us(pages_of(io_bytes), None))
+    }
+
+    /// As the free function [`write_time_at_rate_us`], on this path.
+    pub fn write_time_at_rate_us(&self, io_bytes: f64, writes_per_s: f64) -> f64 {
+        finite_or_zero(self.sequence_time_us(pages_of(io_bytes), Some(writes_per_s.max(0.0))))
+    }
+
+    /// As the free function [`max_log_rate_mb_s`], on this path.
+    pub fn max_log_rate_mb_s(&self) -> f64 {
+        let w = self.write(MAX_PAGES_PER_IO, None);
+        finite_or_zero(MAX_PAGES_PER_IO * LOG_PAGE_BYTES / BYTES_PER_MB / (w.cycle_us * 1e-6))
+    }
+
+    /// Whether writes go over zHyperLink, whose write time depends on the write rate (PFID load);
+    /// asynchronous write times depend only on the pages.
+    pub fn rate_sensitive(&self) -> bool {
+        self.zhyperlink
+    }
+
     /// Pages on each non-empty stripe when `pages` are spread over the stripes.
-    fn stripe_pages(&self, pages: f64) -> Vec<f64> {
+    fn stripe_pages(&self, pages: f64) -> StripePages {
         let s = self.stripes;
         let base = crate::math::floor(pages / s);
         let extra = pages - base * s;
-        let mut out = Vec::with_capacity(4);
+        let mut out = StripePages { pages: [0.0; 4], len: 0 };
         let mut i = 0.0;
-        while i < s {
+        while i < s && out.len < out.pages.len() {
             let p = if i < extra { base + 1.0 } else { base };
             if p > 0.0 {
-                out.push(p);
+                out.pages[out.len] = p;
+                out.len += 1;
             }
             i += 1.0;
         }
@@ -553,58 +602,114 @@ impl Path {
             return Write { elapsed_us: t, cycle_us: t, spin_us: 0.0, async_fraction: 0.0, pfid_utilisation: 0.0 };
         }
         let streams = self.stripe_pages(pages);
-        let longest = streams.iter().fold(0.0f64, |m, &p| m.max(self.zhyperlink_stream_us(p)));
-        let busy: f64 = self.copies * streams.iter().map(|&p| self.zhyperlink_stream_us(p)).sum::<f64>();
+        let streams = streams.as_slice();
+        // Stripes hold at most two page counts (busiest first), so each stream time is computed
+        // once per count; the busiest stripe's stream is the longest.
+        let mut times = [0.0f64; 4];
+        for (i, &p) in streams.iter().enumerate() {
+            times[i] = if i > 0 && p == streams[i - 1] { times[i - 1] } else { self.zhyperlink_stream_us(p) };
+        }
+        let times = &times[..streams.len()];
+        let longest = times.first().copied().unwrap_or(0.0);
+        let busy: f64 = self.copies * times.iter().sum::<f64>();
         let n_streams = self.copies * streams.len() as f64;
         let sync_us = longest.max(busy / n_streams.min(ZHYPERLINK_CONCURRENT_REQUESTS));
-        let mut fallback = self.clone();
+        let mut fallback = *self;
         fallback.mode = LogIoMode::Zhpf;
         fallback.zhyperlink = false;
         let async_us = ZHYPERLINK_FALLBACK_ATTEMPT_US + fallback.async_time_us(pages);
 
-        // The share of requests that fall back lowers the PFIDs' load, which lowers the share: the
-        // fixed point is found by bisection (the residual falls monotonically with the share).
-        let outcome = |f: f64| {
-            let elapsed = (1.0 - f) * sync_us + f * async_us;
-            let cycle = (1.0 - f) * (sync_us + cpu) + f * async_us;
-            let period = match writes_per_s {
-                Some(r) if r > 0.0 => cycle.max(1e6 / r),
-                Some(_) => f64::INFINITY,
-                None => cycle,
-            };
-            let utilisation = if period.is_finite() { (1.0 - f) * busy / period / self.pfids } else { 0.0 };
-            (fallback_share(utilisation), elapsed, cycle, utilisation)
+        // The period between writes: the logger cycle when saturated, at least the arrival interval
+        // otherwise; writes that never arrive leave the PFIDs idle.
+        let interval = match writes_per_s {
+            Some(r) if r > 0.0 => Some(1e6 / r),
+            Some(_) => None,
+            None => Some(0.0),
         };
-        let (mut lo, mut hi) = (0.0f64, 1.0f64);
-        for _ in 0..60 {
-            let mid = 0.5 * (lo + hi);
-            if outcome(mid).0 > mid {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        let f = 0.5 * (lo + hi);
-        let (_, elapsed, cycle, utilisation) = outcome(f);
+        let cycle_at = |f: f64| (1.0 - f) * (sync_us + cpu) + f * async_us;
+        let utilisation_at = |f: f64| match interval {
+            Some(floor) => (1.0 - f) * busy / cycle_at(f).max(floor) / self.pfids,
+            None => 0.0,
+        };
+        let f = self.fallback_fixed_point(busy, sync_us + cpu, async_us, interval, &cycle_at, &utilisation_at);
+        let utilisation = utilisation_at(f);
         Write {
-            elapsed_us: elapsed,
-            cycle_us: cycle,
+            elapsed_us: (1.0 - f) * sync_us + f * async_us,
+            cycle_us: cycle_at(f),
             spin_us: (1.0 - f) * sync_us + f * ZHYPERLINK_FALLBACK_ATTEMPT_US,
             async_fraction: f,
             pfid_utilisation: utilisation,
         }
     }
 
+    /// The share `f` of requests that fall back to asynchronous I/O: falling back lowers the PFIDs'
+    /// load, which lowers the share, so `f = fallback_share(utilisation(f))`.
+    ///
+    /// The residual `fallback_share(utilisation(f)) - f` falls with slope at most -1 (utilisation
+    /// falls with `f`), so it has one root in [0, 1] and `|residual|` bounds the distance to it.
+    /// Newton's method converges in a few steps; a step that leaves the bracket kept around the
+    /// root is replaced by bisection, since the logistic is steep near its midpoint.
+    fn fallback_fixed_point(
+        &self,
+        busy: f64,
+        sync_cycle_us: f64,
+        async_us: f64,
+        interval: Option<f64>,
+        cycle_at: &impl Fn(f64) -> f64,
+        utilisation_at: &impl Fn(f64) -> f64,
+    ) -> f64 {
+        let Some(floor) = interval else {
+            return fallback_share(0.0);
+        };
+        // Far below any share that shows in the metrics, and above the rounding of the residual.
+        const TOLERANCE: f64 = 1e-13;
+        // The logistic is nearly a step, so the root lies close to the share at which the PFIDs sit
+        // exactly at the midpoint utilisation; that share has a closed form on each side of the
+        // period's kink: (1-f) busy = M pfids cycle(f), and (1-f) busy = M pfids interval.
+        let target = ZHYPERLINK_FALLBACK_MIDPOINT_UTILISATION * self.pfids;
+        let excess = busy - target * sync_cycle_us;
+        let on_cycle = if excess > 0.0 { excess / (excess + target * async_us) } else { 0.0 };
+        let on_interval = if busy > 0.0 { 1.0 - target * floor / busy } else { 0.0 };
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        let mut f = on_cycle.min(on_interval).clamp(0.0, 1.0);
+        for _ in 0..200 {
+            let share = fallback_share(utilisation_at(f));
+            let residual = share - f;
+            if residual > 0.0 {
+                lo = f;
+            } else {
+                hi = f;
+            }
+            if residual.abs() <= TOLERANCE || hi - lo <= TOLERANCE {
+                break;
+            }
+            // d(utilisation)/df: with the cycle as the period it is -busy*async/(pfids*cycle^2)
+            // (the derivative of (1-f)/cycle(f)); with the arrival interval, -busy/(pfids*interval).
+            let cycle = cycle_at(f);
+            let du_df = if cycle >= floor {
+                -busy * async_us / (self.pfids * cycle * cycle)
+            } else {
+                -busy / (self.pfids * floor)
+            };
+            let slope = share * (1.0 - share) / ZHYPERLINK_FALLBACK_WIDTH_UTILISATION * du_df - 1.0;
+            let newton = f - residual / slope;
+            f = if newton > lo && newton < hi { newton } else { 0.5 * (lo + hi) };
+        }
+        f
+    }
+
     /// Elapsed time of writing `pages` (any number) as consecutive writes of at most 128 pages.
     fn sequence_time_us(&self, pages: f64, writes_per_s: Option<f64>) -> f64 {
         let (n_full, rest) = split_pages(pages);
-        let full = if n_full > 0.0 { n_full * self.write(MAX_PAGES_PER_IO, writes_per_s).cycle_us } else { 0.0 };
+        if n_full == 0.0 {
+            return self.write(rest, writes_per_s).elapsed_us;
+        }
+        let full = self.write(MAX_PAGES_PER_IO, writes_per_s);
         // The last write's waiter is released when its I/O ends; earlier writes cost whole cycles.
         if rest > 0.0 {
-            full + self.write(rest, writes_per_s).elapsed_us
+            n_full * full.cycle_us + self.write(rest, writes_per_s).elapsed_us
         } else {
-            full - self.write(MAX_PAGES_PER_IO, writes_per_s).cycle_us
-                + self.write(MAX_PAGES_PER_IO, writes_per_s).elapsed_us
+            n_full * full.cycle_us - full.cycle_us + full.elapsed_us
         }
     }
 }
@@ -768,10 +873,10 @@ mod tests {
     #[test]
     fn stripes_share_pages_evenly() {
         let s = scenario(serde_json::json!({"log": {"stripes": 4}}));
-        let p = Path::of(&s);
-        assert_eq!(p.stripe_pages(1.0), vec![1.0]);
-        assert_eq!(p.stripe_pages(6.0), vec![2.0, 2.0, 1.0, 1.0]);
-        assert_eq!(p.stripe_pages(128.0), vec![32.0; 4]);
+        let p = IoPath::of(&s);
+        assert_eq!(p.stripe_pages(1.0).as_slice(), &[1.0]);
+        assert_eq!(p.stripe_pages(6.0).as_slice(), &[2.0, 2.0, 1.0, 1.0]);
+        assert_eq!(p.stripe_pages(128.0).as_slice(), &[32.0; 4]);
     }
 
     #[test]
@@ -791,8 +896,66 @@ mod tests {
     #[test]
     fn synchronous_spin_equals_the_synchronous_io_time() {
         let s = scenario(serde_json::json!({"log": {"io_mode": "zhyperlink", "copies": 1, "stripes": 1}}));
-        let w = Path::of(&s).write(1.0, Some(1.0));
+        let w = IoPath::of(&s).write(1.0, Some(1.0));
         assert!(w.async_fraction < 1e-6);
         assert!((w.spin_us - w.elapsed_us).abs() < 1e-6);
+    }
+    /// The fallback share by plain bisection on the residual: slow, but obviously right.
+    fn bisected_share(path: &IoPath, pages: f64, writes_per_s: Option<f64>) -> f64 {
+        let pages = pages.clamp(1.0, MAX_PAGES_PER_IO);
+        let residual = |f: f64| {
+            let probe = *path;
+            let streams = probe.stripe_pages(pages);
+            let s = streams.as_slice();
+            let longest = s.iter().fold(0.0f64, |m, &p| m.max(probe.zhyperlink_stream_us(p)));
+            let busy = probe.copies * s.iter().map(|&p| probe.zhyperlink_stream_us(p)).sum::<f64>();
+            let sync_us = longest.max(busy / (probe.copies * s.len() as f64).min(ZHYPERLINK_CONCURRENT_REQUESTS));
+            let mut fallback = probe;
+            fallback.mode = LogIoMode::Zhpf;
+            fallback.zhyperlink = false;
+            let async_us = ZHYPERLINK_FALLBACK_ATTEMPT_US + fallback.async_time_us(pages);
+            let cycle = (1.0 - f) * (sync_us + logger_cpu_us(pages)) + f * async_us;
+            let period = match writes_per_s {
+                Some(r) if r > 0.0 => cycle.max(1e6 / r),
+                Some(_) => f64::INFINITY,
+                None => cycle,
+            };
+            let u = if period.is_finite() { (1.0 - f) * busy / period / probe.pfids } else { 0.0 };
+            fallback_share(u) - f
+        };
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        for _ in 0..100 {
+            let mid = 0.5 * (lo + hi);
+            if residual(mid) > 0.0 {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        0.5 * (lo + hi)
+    }
+
+    #[test]
+    fn the_fallback_solver_agrees_with_bisection() {
+        let mut checked = 0;
+        for pfids in [1, 2, 4, 8, 16] {
+            for (copies, stripes) in [(1, 1), (2, 1), (1, 4), (2, 3), (2, 4)] {
+                for busy in [0.0, 50.0, 94.0] {
+                    let s = scenario(serde_json::json!({"log": {
+                        "io_mode": "zhyperlink", "zhyperlink_pfids": pfids, "copies": copies,
+                        "stripes": stripes, "other_channel_busy_pct": busy}}));
+                    let path = IoPath::of(&s);
+                    for pages in [1.0, 3.0, 14.0, 25.0, 64.0, 128.0] {
+                        for rate in [None, Some(0.0), Some(100.0), Some(2000.0), Some(20_000.0), Some(1e6)] {
+                            let f = path.write(pages, rate).async_fraction;
+                            let reference = bisected_share(&path, pages, rate);
+                            assert!((f - reference).abs() < 1e-12, "{pfids} {copies}x{stripes} {pages} {rate:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100);
     }
 }

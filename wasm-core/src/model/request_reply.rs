@@ -15,7 +15,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::model::commit::{self, LogForce};
-use crate::model::log::LogIoMode;
+use crate::model::log::{IoPath, LogIoMode};
 use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, Validate, Validator, WorkloadKind};
 
 /// CPU of an MQPUT of a non-persistent message to a private queue, fixed part, in microseconds.
@@ -285,12 +285,32 @@ struct Setup {
     cpu_txn: f64,
     max_log_bytes_s: f64,
     openers_req: f64,
+    /// Log data one force request carries (what the commit forces after the background writes).
+    force_bytes: f64,
+    /// The log's I/O path, built once for the many forced-write times the solver asks for.
+    log_path: IoPath,
+}
+
+/// One verb's line of the time in transaction while the solver runs (named without allocating).
+#[derive(Debug, Clone, Copy)]
+struct ApiLine {
+    api: &'static str,
+    calls: f64,
+    cpu_us: f64,
+    wait_us: f64,
+}
+
+impl ApiLine {
+    fn to_api_time(self) -> ApiTime {
+        ApiTime { api: self.api.to_string(), calls: self.calls, cpu_us: self.cpu_us, wait_us: self.wait_us }
+    }
 }
 
 /// The round trip and its parts at one throughput.
+#[derive(Debug, Clone, Copy)]
 struct Detail {
     round_trip: f64,
-    apis: Vec<ApiTime>,
+    apis: [ApiLine; 3],
     cpu_util: f64,
     srv_util: f64,
     lock_util: f64,
@@ -376,7 +396,10 @@ fn setup(sc: &Scenario) -> Setup {
     // Once a unit of work has more than the write threshold in the buffers, the logger writes it
     // while the puts go on copying data, at most at the log's ceiling rate; the commit then forces
     // only what is left.
-    let max_log_bytes_s = commit::max_log_rate_mb_s(sc) * 1_048_576.0;
+    let log_path = IoPath::of(sc);
+    // As `commit::max_log_rate_mb_s` and `commit::forced_write_us`, on the path built once.
+    let max_log_bytes_s = log_path.max_log_rate_mb_s().max(1.0e-3) * 1_048_576.0;
+    let forced_write_us = |bytes: f64| log_path.write_time_us(bytes.max(0.0)).max(0.0);
     let put_cpu_uow = match shape {
         Shape::Batch => batch * put_cpu,
         _ => put_cpu,
@@ -388,8 +411,11 @@ fn setup(sc: &Scenario) -> Setup {
     };
     let overflow_bytes =
         if persistent && req_in { (uow_bytes - background_bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0) } else { 0.0 };
-    let overflow_wait_us = if overflow_bytes > 0.0 { commit::forced_write_us(sc, overflow_bytes) } else { 0.0 };
-    let implicit_record_us = if implicit_req || implicit_srv { commit::forced_write_us(sc, lb) } else { 0.0 };
+    let overflow_wait_us = if overflow_bytes > 0.0 { forced_write_us(overflow_bytes) } else { 0.0 };
+    let implicit_record_us = if implicit_req || implicit_srv { forced_write_us(lb) } else { 0.0 };
+    let log_bytes_txn = msgs * lb;
+    let force_bytes =
+        if forces_txn > 0.0 { (log_bytes_txn - overflow_bytes - background_bytes) / forces_txn } else { 0.0 };
     Setup {
         shape,
         persistent,
@@ -408,7 +434,7 @@ fn setup(sc: &Scenario) -> Setup {
         cmit_cpu,
         wake_cpu: scale * GET_WAIT_POST_CPU_US,
         msgs,
-        log_bytes_txn: msgs * lb,
+        log_bytes_txn,
         overflow_bytes_txn: overflow_bytes,
         background_bytes_txn: background_bytes,
         overflow_wait_us,
@@ -418,11 +444,13 @@ fn setup(sc: &Scenario) -> Setup {
         cpu_txn,
         max_log_bytes_s: max_log_bytes_s * qmgrs,
         openers_req,
+        force_bytes,
+        log_path,
     }
 }
 
-fn api(name: &str, calls: f64, cpu: f64, elapsed: f64) -> ApiTime {
-    ApiTime { api: name.to_string(), calls, cpu_us: cpu, wait_us: (elapsed - cpu).max(0.0) }
+fn api(name: &'static str, calls: f64, cpu: f64, elapsed: f64) -> ApiLine {
+    ApiLine { api: name, calls, cpu_us: cpu, wait_us: (elapsed - cpu).max(0.0) }
 }
 
 /// Waiting for a free server among `m` busy `util` of the time, with `n` requesters.
@@ -435,7 +463,7 @@ fn server_wait_us(util: f64, service_us: f64, m: f64, n: f64) -> f64 {
 }
 
 /// The round trip at throughput `x` (transactions per second); `None` past a resource's capacity.
-fn detail(sc: &Scenario, s: &Setup, x: f64) -> Option<Detail> {
+fn detail(s: &Setup, x: f64) -> Option<Detail> {
     let x_us = x * 1.0e-6;
     let cpu_util = x_us * s.cpu_txn / s.cpus;
     let byte_util = x * s.log_bytes_txn / s.max_log_bytes_s;
@@ -444,13 +472,14 @@ fn detail(sc: &Scenario, s: &Setup, x: f64) -> Option<Detail> {
     }
     // Processor queueing stretches every CPU burst (the M/M/c response-time approximation).
     let stretch = 1.0 / (1.0 - crate::math::pow(cpu_util, s.cpus));
-    let force_bytes = if s.forces_txn > 0.0 {
-        (s.log_bytes_txn - s.overflow_bytes_txn - s.background_bytes_txn) / s.forces_txn
-    } else {
-        0.0
-    };
     // Each queue manager forces its own log, for its share of the committers.
-    let log = commit::log_force(sc, x * s.forces_txn / s.qmgrs, force_bytes, (s.chains / s.qmgrs).max(1.0), byte_util);
+    let log = commit::log_force_on(
+        &s.log_path,
+        x * s.forces_txn / s.qmgrs,
+        s.force_bytes,
+        (s.chains / s.qmgrs).max(1.0),
+        byte_util,
+    );
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     let put_cpu = s.put_cpu * stretch;
@@ -497,7 +526,7 @@ fn detail(sc: &Scenario, s: &Setup, x: f64) -> Option<Detail> {
             } else {
                 0.0
             };
-            let apis = vec![
+            let apis = [
                 api("MQPUT", 1.0, s.put_cpu, req_put),
                 api("MQGET", 1.0, s.get_cpu + s.wake_cpu, srv_wait + service + req_get),
                 api("MQCMIT", req_cmits, req_cmits * s.cmit_cpu, req_cmits * cmit),
@@ -516,7 +545,7 @@ fn detail(sc: &Scenario, s: &Setup, x: f64) -> Option<Detail> {
             let cmits = if s.req_in { 2.0 } else { 0.0 };
             let round_trip = put + get + cmits * cmit;
             force_wait_total = if s.persistent { 2.0 * wf + implicit_extra + s.overflow_wait_us } else { 0.0 };
-            let apis = vec![
+            let apis = [
                 api("MQPUT", 1.0, s.put_cpu, put),
                 api("MQGET", 1.0, s.get_cpu, get),
                 api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit),
@@ -534,7 +563,7 @@ fn detail(sc: &Scenario, s: &Setup, x: f64) -> Option<Detail> {
             let round_trip = puts + cmits * cmit;
             force_wait_total =
                 if s.persistent { s.forces_txn * wf + s.batch * implicit_extra + s.overflow_wait_us } else { 0.0 };
-            let apis = vec![
+            let apis = [
                 api("MQPUT", s.batch, s.batch * s.put_cpu, puts),
                 api("MQGET", 0.0, 0.0, 0.0),
                 api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit),
@@ -561,29 +590,71 @@ fn detail(sc: &Scenario, s: &Setup, x: f64) -> Option<Detail> {
 }
 
 /// Solves the closed system: the throughput at which every requester is always in a round trip.
+///
+/// The throughput `x` solves `n / round_trip(x) = x`. Round trips only grow with load (and are
+/// infinite past a resource's capacity, where `n / round_trip` is 0), so the residual
+/// `n / round_trip(x) - x` falls steadily, from positive at 0 to at most 0 at the throughput of an
+/// unloaded round trip, and falls with slope at most -1, so its size bounds the distance to the
+/// answer. The root is found by false position with the Anderson-Björck correction, which keeps a
+/// bracket like bisection but needs a handful of round-trip evaluations instead of forty.
 pub fn solve(sc: &Scenario) -> Solution {
     let s = setup(sc);
-    let at_rest = detail(sc, &s, 0.0).map_or(1.0, |d| d.round_trip).max(1.0e-3);
-    // Round trips only grow with load, so the answer lies below requesters / unloaded round trip.
-    let mut lo = 0.0;
-    let mut hi = s.n / (at_rest * 1.0e-6);
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        let too_fast = match detail(sc, &s, mid) {
-            Some(d) => mid * d.round_trip * 1.0e-6 >= s.n,
-            None => true,
+    let idle = detail(&s, 0.0);
+    let at_rest = idle.map_or(1.0, |d| d.round_trip).max(1.0e-3);
+    let residual = |x: f64| {
+        let d = detail(&s, x);
+        let r = match &d {
+            Some(d) if d.round_trip > 0.0 => s.n * 1.0e6 / d.round_trip - x,
+            Some(_) => 0.0,
+            None => -x,
         };
-        if too_fast {
-            hi = mid;
-        } else {
-            lo = mid;
+        (r, d)
+    };
+    // Agreement to 1e-11 of the throughput is far below anything displayed.
+    const TOLERANCE: f64 = 1.0e-11;
+    // The bracket: `lo` is not too fast (residual above 0), `hi` is at least fast enough.
+    let (mut lo, mut r_lo, mut d_lo) = (0.0, s.n / (at_rest * 1.0e-6), idle);
+    let mut hi = s.n / (at_rest * 1.0e-6);
+    let (mut r_hi, d_hi) = residual(hi);
+    // Which end the last point replaced: a second replacement of the same end scales down the
+    // other end's residual (Anderson-Björck), so that end moves too.
+    let mut last_replaced_lo: Option<bool> = None;
+    let (x, found) = if r_hi >= 0.0 {
+        (hi, d_hi)
+    } else {
+        let mut answer = None;
+        for _ in 0..200 {
+            if hi - lo <= TOLERANCE * hi {
+                break;
+            }
+            let mut x = (lo * r_hi - hi * r_lo) / (r_hi - r_lo);
+            if !(x > lo && x < hi) {
+                x = 0.5 * (lo + hi);
+            }
+            let (r, d) = residual(x);
+            if r.abs() <= TOLERANCE * x && d.is_some() {
+                answer = Some((x, d));
+                break;
+            }
+            if r > 0.0 {
+                if last_replaced_lo == Some(true) {
+                    let m = 1.0 - r / r_lo;
+                    r_hi *= if m > 0.0 { m } else { 0.5 };
+                }
+                (lo, r_lo, d_lo) = (x, r, d);
+                last_replaced_lo = Some(true);
+            } else {
+                if last_replaced_lo == Some(false) {
+                    let m = 1.0 - r / r_hi;
+                    r_lo *= if m > 0.0 { m } else { 0.5 };
+                }
+                (hi, r_hi) = (x, r);
+                last_replaced_lo = Some(false);
+            }
         }
-        if hi - lo <= 1.0e-12 * hi {
-            break;
-        }
-    }
-    let x = lo;
-    let d = detail(sc, &s, x).or_else(|| detail(sc, &s, 0.0)).expect("an idle system has a finite round trip");
+        answer.unwrap_or((lo, d_lo))
+    };
+    let d = found.or(idle).expect("an idle system has a finite round trip");
     let round_trip = if x > 0.0 { s.n / x * 1.0e6 } else { d.round_trip };
     let cpu_limit = s.cpus * 1.0e6 / s.cpu_txn.max(1.0e-9);
     let lock_saturated = d.lock_util;
@@ -612,10 +683,11 @@ pub fn solve(sc: &Scenario) -> Solution {
         (_, Shape::Batch) => "MQPUT",
         _ => "MQGET",
     };
-    let mut apis = d.apis;
-    if let Some(a) = apis.iter_mut().find(|a| a.api == gap_api) {
+    let mut lines = d.apis;
+    if let Some(a) = lines.iter_mut().find(|a| a.api == gap_api) {
         a.wait_us += gap;
     }
+    let apis = lines.iter().map(|a| a.to_api_time()).collect();
     let lock_wait_us = d.lock_wait + if bound == Bound::QueueLock { gap } else { 0.0 };
     let commits_txn = match s.shape {
         Shape::RequestReply => {
