@@ -210,7 +210,12 @@ pub struct CommitMetrics {
 
 /// Evaluates this sub-model for `scenario`.
 pub fn evaluate(scenario: &Scenario) -> CommitMetrics {
-    let s = request_reply::solve(scenario);
+    from_solution(&request_reply::solve(scenario))
+}
+
+/// The commit figures of an already solved request/reply system (the full evaluation solves
+/// once and shares the solution with `request_reply`).
+pub fn from_solution(s: &request_reply::Solution) -> CommitMetrics {
     CommitMetrics {
         commits_per_s: s.commits_per_s,
         force_requests_per_s: s.force_requests_per_s,

@@ -631,7 +631,7 @@ impl IoPath {
             Some(floor) => (1.0 - f) * busy / cycle_at(f).max(floor) / self.pfids,
             None => 0.0,
         };
-        let f = self.fallback_fixed_point(busy, sync_us + cpu, async_us, interval, &cycle_at, &utilisation_at);
+        let f = self.fallback_fixed_point(busy, sync_us + cpu, async_us, interval, &cycle_at);
         let utilisation = utilisation_at(f);
         Write {
             elapsed_us: (1.0 - f) * sync_us + f * async_us,
@@ -646,8 +646,8 @@ impl IoPath {
     /// load, which lowers the share, so `f = fallback_share(utilisation(f))`.
     ///
     /// The residual `fallback_share(utilisation(f)) - f` falls with slope at most -1 (utilisation
-    /// falls with `f`), so it has one root in [0, 1] and `|residual|` bounds the distance to it.
-    /// Newton's method converges in a few steps; a step that leaves the bracket kept around the
+    /// falls with `f`), so it has one root in [0, 1]. Newton's method converges to it in two or
+    /// three steps from the step-limit share below; a step that leaves the bracket kept around the
     /// root is replaced by bisection, since the logistic is steep near its midpoint.
     fn fallback_fixed_point(
         &self,
@@ -656,44 +656,55 @@ impl IoPath {
         async_us: f64,
         interval: Option<f64>,
         cycle_at: &impl Fn(f64) -> f64,
-        utilisation_at: &impl Fn(f64) -> f64,
     ) -> f64 {
         let Some(floor) = interval else {
             return fallback_share(0.0);
         };
-        // Far below any share that shows in the metrics, and above the rounding of the residual.
-        const TOLERANCE: f64 = 1e-13;
+        // A Newton step this small leaves an error of the order of its square: done.
+        const LAST_STEP: f64 = 1e-10;
+        // Residual or bracket at the rounding of the shares.
+        const EXACT: f64 = 1e-15;
         // The logistic is nearly a step, so the root lies close to the share at which the PFIDs sit
         // exactly at the midpoint utilisation; that share has a closed form on each side of the
-        // period's kink: (1-f) busy = M pfids cycle(f), and (1-f) busy = M pfids interval.
+        // period's kink: (1-f) busy = M pfids cycle(f), and (1-f) busy = M pfids interval. There
+        // the share is 1/2 without computing it.
         let target = ZHYPERLINK_FALLBACK_MIDPOINT_UTILISATION * self.pfids;
         let excess = busy - target * sync_cycle_us;
         let on_cycle = if excess > 0.0 { excess / (excess + target * async_us) } else { 0.0 };
         let on_interval = if busy > 0.0 { 1.0 - target * floor / busy } else { 0.0 };
+        let midpoint = on_cycle.min(on_interval);
         let (mut lo, mut hi) = (0.0f64, 1.0f64);
-        let mut f = on_cycle.min(on_interval).clamp(0.0, 1.0);
+        let mut f = midpoint.clamp(0.0, 1.0);
+        let mut known_share = if midpoint > 0.0 && midpoint < 1.0 { Some(0.5) } else { None };
         for _ in 0..200 {
-            let share = fallback_share(utilisation_at(f));
+            let cycle = cycle_at(f);
+            let on_cycle = cycle >= floor;
+            let period = if on_cycle { cycle } else { floor };
+            let share = known_share.take().unwrap_or_else(|| fallback_share((1.0 - f) * busy / period / self.pfids));
             let residual = share - f;
             if residual > 0.0 {
                 lo = f;
             } else {
                 hi = f;
             }
-            if residual.abs() <= TOLERANCE || hi - lo <= TOLERANCE {
+            if residual.abs() <= EXACT || hi - lo <= EXACT {
                 break;
             }
             // d(utilisation)/df: with the cycle as the period it is -busy*async/(pfids*cycle^2)
             // (the derivative of (1-f)/cycle(f)); with the arrival interval, -busy/(pfids*interval).
-            let cycle = cycle_at(f);
-            let du_df = if cycle >= floor {
-                -busy * async_us / (self.pfids * cycle * cycle)
-            } else {
-                -busy / (self.pfids * floor)
-            };
+            let du_df =
+                if on_cycle { -busy * async_us / (self.pfids * cycle * cycle) } else { -busy / (self.pfids * floor) };
             let slope = share * (1.0 - share) / ZHYPERLINK_FALLBACK_WIDTH_UTILISATION * du_df - 1.0;
             let newton = f - residual / slope;
-            f = if newton > lo && newton < hi { newton } else { 0.5 * (lo + hi) };
+            if newton > lo && newton < hi {
+                let step = newton - f;
+                f = newton;
+                if step.abs() <= LAST_STEP {
+                    break;
+                }
+            } else {
+                f = 0.5 * (lo + hi);
+            }
         }
         f
     }

@@ -770,7 +770,11 @@ pub fn solve(sc: &Scenario) -> Solution {
 
 /// Evaluates this sub-model for `scenario`.
 pub fn evaluate(scenario: &Scenario) -> RequestReplyMetrics {
-    let s = solve(scenario);
+    from_solution(&solve(scenario))
+}
+
+/// The request/reply figures of an already solved system (see [`solve`]).
+pub fn from_solution(s: &Solution) -> RequestReplyMetrics {
     let find = |name: &str| s.apis.iter().find(|a| a.api == name).cloned().unwrap_or_default();
     let (put, get, cmit) = (find("MQPUT"), find("MQGET"), find("MQCMIT"));
     RequestReplyMetrics {
