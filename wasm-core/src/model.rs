@@ -23,10 +23,12 @@ use crate::scenario::Scenario;
 
 /// Evaluates every sub-model on a validated scenario. Never panics; every figure is finite.
 pub fn evaluate(scenario: &Scenario) -> Metrics {
+    // Commit and request/reply figures are two views of one solution of the closed system.
+    let solution = request_reply::solve(scenario);
     Metrics {
         log: log::evaluate(scenario),
-        commit: commit::evaluate(scenario),
-        request_reply: request_reply::evaluate(scenario),
+        commit: commit::from_solution(&solution),
+        request_reply: request_reply::from_solution(&solution),
         cics: cics::evaluate(scenario),
         cf: cf::evaluate(scenario),
         channel: channel::evaluate(scenario),
