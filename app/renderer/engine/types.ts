@@ -26,6 +26,12 @@ export interface Workload {
   queue_pairs: number;
   queue_managers: number;
   queue_type: "private" | "shared";
+  /** ImplSyncOpenOutput: applications with the queue open for output before implicit syncpoint applies. */
+  impl_sync_open_output: number;
+  /** The servers' syncpoint mode; null means the same as `syncpoint`. */
+  server_syncpoint: "out_of_syncpoint" | "in_syncpoint" | null;
+  /** Messages a batch_put task puts in all. */
+  batch_messages: number;
 }
 
 /** A scenario document. Sections the UI does not edit directly are carried through untouched. */
