@@ -128,6 +128,8 @@ export interface SimMetrics {
   readonly cpu_utilisation: Estimate;
   /** Requests for a forced log write per second (several share one write when they aggregate). */
   readonly force_requests_per_s: Estimate;
+  /** Mean time a commit waits for its forced log write, microseconds. */
+  readonly force_wait_us: Estimate;
   /** Share of log writes completed synchronously over zHyperLink, 0..1. */
   readonly sync_write_fraction: Estimate;
   /** Mean zHyperLink PFID utilisation over the run, 0..1. */

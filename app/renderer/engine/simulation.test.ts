@@ -109,6 +109,7 @@ describe("wasm Simulation class", () => {
       "log_writes_per_s",
       "cpu_utilisation",
       "force_requests_per_s",
+      "force_wait_us",
       "sync_write_fraction",
       "pfid_utilisation",
       "events",
