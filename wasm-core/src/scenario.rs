@@ -156,12 +156,10 @@ impl Validate for Scenario {
             self.schema_version,
             "1 (the only scenario format this build reads)",
         );
-        v.require(
-            self.name.chars().count() <= 200,
-            "name",
-            format!("{} characters", self.name.chars().count()),
-            "at most 200 characters",
-        );
+        let name_chars = self.name.chars().count();
+        if name_chars > 200 {
+            v.require(false, "name", format!("{name_chars} characters"), "at most 200 characters");
+        }
         v.section("system", |v| self.system.validate(v));
         v.section("workload", |v| self.workload.validate(v));
         v.section("log", |v| self.log.validate(v));
