@@ -75,6 +75,9 @@ describe("renderer in a browser", () => {
     await page.fill("[data-testid=message-size]", "15");
     await expect.poll(() => page.textContent("[data-testid=readout]")).not.toBe(before);
     expect(await page.textContent("[data-testid=readout]")).toMatch(/MB/);
+    await page.fill("[data-testid=message-size]", "5");
+    await page.waitForTimeout(400);
+    writeFileSync(resolve(artifacts, "renderer-persistent.png"), await page.screenshot());
   });
 
   it("logs no errors to the console (CSP violations included)", () => {
