@@ -349,21 +349,7 @@ fn setup(sc: &Scenario) -> Setup {
         && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_rep, w.impl_sync_open_output);
 
     let scale = cpu_scale(sc);
-    let (put_cpu, get_cpu, cmit_cpu) = if in_qsg {
-        // Shared queues: the CF sub-model knows the API costs (CF requests, data handling); the
-        // logging part is the same as for private queues.
-        let cf = crate::model::cf::evaluate(sc);
-        let log_put = scale * (mqput_cpu_us(size, persistent) - mqput_cpu_us(size, false));
-        let log_get = scale * (mqget_cpu_us(size, persistent) - mqget_cpu_us(size, false));
-        let log_cmit = scale * (mqcmit_cpu_us(persistent) - mqcmit_cpu_us(false));
-        (cf.mqput_cpu_us + log_put, cf.mqget_cpu_us + log_get, cf.mqcmit_cpu_us + log_cmit)
-    } else {
-        (
-            scale * mqput_cpu_us(size, persistent),
-            scale * mqget_cpu_us(size, persistent),
-            scale * mqcmit_cpu_us(persistent),
-        )
-    };
+    let (put_cpu, get_cpu, cmit_cpu) = api_cpu_us(sc);
     // Queue managers of a QSG sharing the queues each bring their own LPAR and their own log.
     let qmgrs = if in_qsg { f64::from(w.queue_managers.max(1)) } else { 1.0 };
     let lb = if persistent { crate::model::log::log_bytes_per_message(size, in_qsg) } else { 0.0 };
@@ -765,6 +751,32 @@ pub fn solve(sc: &Scenario) -> Solution {
         log_byte_utilisation: d.byte_util,
         cpu_limit_transactions_s: cpu_limit,
         bound,
+    }
+}
+
+/// CPU per MQPUT, MQGET and MQCMIT for the scenario's queues and processor, in microseconds.
+///
+/// Private queues use this model's per-API costs. Shared queues take the CF model's API costs
+/// (CF requests, data handling) plus the same logging extra private queues pay. The closed-loop
+/// solver and the simulation's service times both use this, so they cost the calls alike.
+pub fn api_cpu_us(sc: &Scenario) -> (f64, f64, f64) {
+    let w = &sc.workload;
+    let persistent = w.persistence == Persistence::Persistent;
+    let size = f64::from(w.message_size_bytes);
+    let scale = cpu_scale(sc);
+    if w.queue_type == QueueType::Shared {
+        let cf = crate::model::cf::shared_api_cpu_us(sc);
+        (
+            cf.mqput_cpu_us + scale * (mqput_cpu_us(size, persistent) - mqput_cpu_us(size, false)),
+            cf.mqget_cpu_us + scale * (mqget_cpu_us(size, persistent) - mqget_cpu_us(size, false)),
+            cf.mqcmit_cpu_us + scale * (mqcmit_cpu_us(persistent) - mqcmit_cpu_us(false)),
+        )
+    } else {
+        (
+            scale * mqput_cpu_us(size, persistent),
+            scale * mqget_cpu_us(size, persistent),
+            scale * mqcmit_cpu_us(persistent),
+        )
     }
 }
 

@@ -201,3 +201,23 @@ fn bad_cf_settings_are_named() {
     let fields: Vec<_> = e.errors.iter().map(|f| f.field.as_str()).collect();
     assert!(fields.contains(&"cf.cf_processors") && fields.contains(&"cf.application_structures"), "{fields:?}");
 }
+
+#[test]
+fn shared_api_costs_alone_equal_those_of_the_full_cf_evaluation() {
+    use mqpx::scenario::Scenario;
+    for overlay in [
+        serde_json::json!({"workload": {"queue_type": "shared", "queue_managers": 2}}),
+        serde_json::json!({"workload": {"queue_type": "shared", "persistence": "persistent", "message_size_bytes": 65536}}),
+        serde_json::json!({"workload": {"queue_type": "shared", "syncpoint": "in_syncpoint"}, "cf": {"link_type": "cfp"}}),
+        serde_json::json!({"release": "5.3", "system": {"processor": "z900"}, "workload": {"queue_type": "shared"}}),
+    ] {
+        let s = Scenario::from_overlay(&overlay).unwrap();
+        let full = mqpx::model::cf::evaluate(&s);
+        let alone = mqpx::model::cf::shared_api_cpu_us(&s);
+        assert_eq!(
+            (alone.mqput_cpu_us, alone.mqget_cpu_us, alone.mqcmit_cpu_us),
+            (full.mqput_cpu_us, full.mqget_cpu_us, full.mqcmit_cpu_us),
+            "{overlay}"
+        );
+    }
+}

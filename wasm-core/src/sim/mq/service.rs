@@ -3,9 +3,7 @@
 //! model approximates) makes them.
 
 use crate::model::log::{self, LOG_PAGE_BYTES, MAX_PAGES_PER_IO};
-use crate::model::request_reply::{
-    GET_WAIT_DISPATCH_US, GET_WAIT_POST_CPU_US, cpu_scale, mqcmit_cpu_us, mqget_cpu_us, mqput_cpu_us,
-};
+use crate::model::request_reply::{GET_WAIT_DISPATCH_US, GET_WAIT_POST_CPU_US, cpu_scale};
 use crate::scenario::{Persistence, QueueType, Scenario};
 
 /// Seconds per microsecond: the model speaks microseconds, the calendar seconds.
@@ -49,22 +47,7 @@ impl ServiceTimes {
         let in_qsg = w.queue_type == QueueType::Shared;
         let size = f64::from(w.message_size_bytes);
         let scale = cpu_scale(sc);
-        let (put, get, cmit) = if in_qsg {
-            // Shared queues: the CF sub-model prices the API calls (CF requests included); the
-            // logging part is the private-queue one, as in the model's solver.
-            let cf = crate::model::cf::evaluate(sc);
-            (
-                cf.mqput_cpu_us + scale * (mqput_cpu_us(size, persistent) - mqput_cpu_us(size, false)),
-                cf.mqget_cpu_us + scale * (mqget_cpu_us(size, persistent) - mqget_cpu_us(size, false)),
-                cf.mqcmit_cpu_us + scale * (mqcmit_cpu_us(persistent) - mqcmit_cpu_us(false)),
-            )
-        } else {
-            (
-                scale * mqput_cpu_us(size, persistent),
-                scale * mqget_cpu_us(size, persistent),
-                scale * mqcmit_cpu_us(persistent),
-            )
-        };
+        let (put, get, cmit) = crate::model::request_reply::api_cpu_us(sc);
         let per_message = if persistent { log::log_bytes_per_message(size, in_qsg) } else { 0.0 };
         let overhead = (per_message - size).max(0.0);
         let get_bytes = if persistent { crate::math::floor(overhead / 2.0) } else { 0.0 };
