@@ -62,13 +62,10 @@ pub fn calculate(name: &str, input_json: &str) -> Result<String, JsValue> {
 /// Judges the model against reference sets given as a JSON array of set documents.
 #[wasm_bindgen(js_name = fidelity)]
 pub fn fidelity(reference_sets_json: &str) -> Result<String, JsValue> {
-    let raw: Vec<serde_json::Value> = serde_json::from_str(reference_sets_json)
-        .map_err(|e| to_js_error(&ScenarioError::field("(reference)", "", format!("not a JSON array: {e}"))))?;
-    let sets = raw
-        .into_iter()
-        .map(|v| ReferenceSet::from_json(&v.to_string()))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| to_js_error(&e))?;
+    // One pass straight into the typed sets, so an error names the set and point (`[2].points[5].role`).
+    let mut de = serde_json::Deserializer::from_str(reference_sets_json);
+    let sets: Vec<ReferenceSet> =
+        serde_path_to_error::deserialize(&mut de).map_err(|e| to_js_error(&ScenarioError::from_serde(e)))?;
     Ok(serde_json::to_string(&crate::fidelity::run(&sets)).expect("report serialises"))
 }
 
