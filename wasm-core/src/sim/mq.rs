@@ -275,29 +275,21 @@ impl MqSimulation {
         };
         let pairs = workload.pairs;
         let reply_base = if workload.has_reply_queues { pairs } else { 0 };
-        for r in 0..workload.requesters {
-            let node = topology.add(NodeKind::Application, format!("requester {}", r + 1));
-            let pair = r % pairs;
-            tasks.push(Task {
-                role: 0,
-                qm: (r % qmgrs) as u16,
-                node,
-                request_q: pair,
-                reply_q: reply_base + pair,
-                ..blank
-            });
-        }
-        for s in 0..workload.servers {
-            let node = topology.add(NodeKind::Application, format!("server {}", s + 1));
-            let pair = s % pairs;
-            tasks.push(Task {
-                role: 1,
-                qm: (s % qmgrs) as u16,
-                node,
-                request_q: pair,
-                reply_q: reply_base + pair,
-                ..blank
-            });
+        // Requesters (role 0) then servers (role 1), each spread round-robin over the queue pairs
+        // and queue managers.
+        for (role, name, count) in [(0u8, "requester", workload.requesters), (1u8, "server", workload.servers)] {
+            for i in 0..count {
+                let node = topology.add(NodeKind::Application, format!("{name} {}", i + 1));
+                let pair = i % pairs;
+                tasks.push(Task {
+                    role,
+                    qm: (i % qmgrs) as u16,
+                    node,
+                    request_q: pair,
+                    reply_q: reply_base + pair,
+                    ..blank
+                });
+            }
         }
         let mut rng = Rng::new(seed);
         let mut cal = Calendar::new();
