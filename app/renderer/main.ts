@@ -18,19 +18,25 @@ function drawLogChart(container: HTMLElement, engine: Engine, state: ScenarioSta
     ...state.scenario,
     workload: { ...state.scenario.workload, persistence: "persistent" as const },
   };
-  const ys = engine.sweep(persistent, "workload.message_size_bytes", MESSAGE_SIZE_STEPS, "log.log_bytes_per_message");
   const size = state.scenario.workload.message_size_bytes;
+  // One sweep gives the curve and, as its last point, the current scenario's marker.
+  const swept = engine.sweep(
+    persistent,
+    "workload.message_size_bytes",
+    [...MESSAGE_SIZE_STEPS, size],
+    "log.log_bytes_per_message",
+  );
   drawSweepChart(container, {
     title: "Log data per persistent message",
     xLabel: "message size (bytes)",
     yLabel: "log bytes per message",
     xs: MESSAGE_SIZE_STEPS,
-    ys,
+    ys: swept.subarray(0, MESSAGE_SIZE_STEPS.length),
     logX: true,
     logY: true,
     marker: {
       x: Math.max(size, MESSAGE_SIZE_STEPS[0] as number),
-      y: engine.sweep(persistent, "workload.message_size_bytes", [size], "log.log_bytes_per_message")[0] ?? 0,
+      y: swept[MESSAGE_SIZE_STEPS.length] ?? 0,
     },
   });
 }
