@@ -1,10 +1,36 @@
-/** Boots the renderer: loads the model, then mounts the controls, the 3D scene and the chart. */
+/**
+ * Boots the renderer: loads the model, mounts the controls, runs the message-flow simulation of
+ * the current scenario in a Web Worker and plays its trace in the 3D scene, with transport
+ * controls and a live chart of the simulation's series beside the model's sweep chart.
+ */
+import { mountSeriesChart } from "./charts/series-chart";
 import { drawSweepChart } from "./charts/sweep-chart";
 import type { Engine } from "./engine/engine";
 import { loadEngine } from "./engine/load-engine";
-import { createTopologyScene } from "./scene/topology-scene";
+import { createSimWorker, SimClient, type WorkerPort } from "./engine/sim-client";
+import type { Topology } from "./engine/sim-protocol";
+import { TracePlayer } from "./engine/trace-player";
+import { ParticleField } from "./scene/particle-field";
+import { layoutTopology } from "./scene/topology-layout";
+import { createTopologyScene, type TopologyScene } from "./scene/topology-scene";
 import { createScenarioStore, type ScenarioState } from "./store/scenario-store";
 import { MESSAGE_SIZE_STEPS, mountControlsPanel } from "./ui/controls-panel";
+import { mountSceneLegend } from "./ui/scene-legend";
+import { DEFAULT_SPEED, flightSecondsAt, formatSimTime, mountTransport, type TransportTarget } from "./ui/transport";
+
+/** Particle slots: enough for the busiest scenario at the fastest speed, drawn in one call. */
+const PARTICLE_CAPACITY = 4096;
+/** The seed of every run, so the same scenario always plays the same way. */
+const SEED = 1;
+/** Quiet time after a slider moves before the run restarts with the new scenario. */
+const RESTART_DEBOUNCE_MS = 250;
+/** Wall seconds between two samples of the live chart at the speed a run starts with. */
+const SAMPLE_WALL_S = 0.25;
+/** Samples the live chart shows. */
+const CHART_SAMPLES = 160;
+/** Records per trace chunk and chunks the worker may run ahead: a small lead keeps restarts quick. */
+const CHUNK_RECORDS = 1024;
+const MAX_UNACKED_CHUNKS = 6;
 
 function required<T extends Element>(selector: string): T {
   const found = document.querySelector<T>(selector);
@@ -41,6 +67,21 @@ function drawLogChart(container: HTMLElement, engine: Engine, state: ScenarioSta
   });
 }
 
+/** Series sampling interval for a run starting at `speed`: a few samples a second on screen. */
+function seriesIntervalAt(speed: number): number {
+  return Math.min(0.01, Math.max(5e-6, SAMPLE_WALL_S * speed));
+}
+
+/** The simulation's worker, or why there is none. */
+function openWorker(): WorkerPort | string {
+  if (typeof Worker === "undefined") return "this browser has no Web Workers";
+  try {
+    return createSimWorker();
+  } catch (error) {
+    return (error as Error).message ?? String(error);
+  }
+}
+
 async function boot(): Promise<void> {
   const app = required<HTMLElement>("#app");
   const status = required<HTMLElement>("[data-testid=status]");
@@ -50,21 +91,138 @@ async function boot(): Promise<void> {
   const store = createScenarioStore(engine);
   mountControlsPanel(required<HTMLElement>(".controls"), store);
 
-  const sceneInputs = (s: ScenarioState) => ({
-    persistent: s.scenario.workload.persistence === "persistent",
-    messageSizeBytes: s.scenario.workload.message_size_bytes,
-    logStripes: (s.scenario.log as { stripes?: number } | undefined)?.stripes ?? 1,
-  });
+  // Problems that limit what the page can show; the status line says them plainly.
+  const notices: string[] = [];
+  let runNote = "";
+  const showStatus = () => {
+    status.textContent = [...notices, runNote].filter((s) => s !== "").join(" ");
+  };
+
+  const sceneSection = required<HTMLElement>("[data-testid=scene]");
+  let scene: TopologyScene | null = null;
   try {
-    const scene = createTopologyScene(
-      required<HTMLCanvasElement>("[data-testid=scene-canvas]"),
-      sceneInputs(store.getState()),
-    );
-    store.subscribe((s) => scene.update(sceneInputs(s)));
-    window.addEventListener("resize", () => scene.resize());
+    scene = createTopologyScene(required<HTMLCanvasElement>("[data-testid=scene-canvas]"), PARTICLE_CAPACITY);
+    window.addEventListener("resize", () => scene?.resize());
   } catch (error) {
-    status.textContent = `The 3D view is unavailable here (${(error as Error).message}); everything else works.`;
+    notices.push(`The 3D view is unavailable here (WebGL: ${(error as Error).message}); everything else works.`);
   }
+  const legend = mountSceneLegend(required<HTMLElement>("[data-testid=legend]"));
+  const field = new ParticleField(PARTICLE_CAPACITY);
+  const seriesChart = mountSeriesChart(required<HTMLElement>("[data-testid=live-chart]"));
+
+  const showTopology = (topology: Topology) => {
+    const layout = layoutTopology(topology.nodes);
+    field.setTopology(layout);
+    scene?.setTopology(layout);
+    legend.setTopology(topology.nodes);
+    sceneSection.dataset.nodes = String(topology.nodes.length);
+    sceneSection.dataset.logDataSets = String(topology.nodes.filter((n) => n.kind === "log_data_set").length);
+  };
+
+  let speed = DEFAULT_SPEED;
+  const worker = openWorker();
+  let client: SimClient | null = null;
+  // Without a worker the transport drives an empty player, so the rest of the page still works.
+  const idlePlayer = new TracePlayer({ maxRecords: 1 });
+  if (typeof worker === "string") {
+    notices.push(`The message-flow simulation cannot run here (${worker}); the model and its charts still work.`);
+  } else {
+    client = new SimClient(worker, {
+      maxSeriesSamples: 50_000,
+      listener: {
+        started: (topology) => {
+          showTopology(topology);
+          runNote = "";
+          showStatus();
+        },
+        progress: (_horizonS, _series, totals) => {
+          sceneSection.dataset.events = String(totals.events);
+        },
+        rejected: (errors) => {
+          runNote = `The simulation refused the scenario: ${errors.map((e) => `${e.field} ${e.allowed}`).join("; ")}.`;
+          showStatus();
+        },
+        failed: (message) => {
+          runNote = `The simulation stopped: ${message}`;
+          showStatus();
+        },
+      },
+    });
+  }
+  const player = () => client?.player ?? idlePlayer;
+
+  /** Rebuilds the particles around `timeS` from the buffered trace (after a scrub or a restart). */
+  const rebuildAt = (timeS: number) => {
+    const p = player();
+    field.reset();
+    const lookbackS = Math.max(4 * field.current.flightS, 20 * field.expectedIoS);
+    p.visitRange(timeS - lookbackS, timeS, field.apply);
+    field.update(timeS);
+  };
+
+  const configureField = (state: ScenarioState) => {
+    field.configure({
+      persistent: state.scenario.workload.persistence === "persistent",
+      messageSizeBytes: state.scenario.workload.message_size_bytes,
+      flightS: flightSecondsAt(speed),
+    });
+  };
+
+  let run = 0;
+  const startRun = () => {
+    const state = store.getState();
+    configureField(state);
+    field.reset();
+    if (client === null) return;
+    run = client.start({
+      scenario: state.scenario,
+      seed: SEED,
+      options: { chunk_records: CHUNK_RECORDS, series_interval_s: seriesIntervalAt(speed) },
+      stream: { maxUnackedChunks: MAX_UNACKED_CHUNKS },
+    });
+    client.setSpeed(speed);
+    sceneSection.dataset.run = String(run);
+    runNote = "Starting the simulation…";
+    showStatus();
+  };
+
+  const target: TransportTarget = {
+    get timeS() {
+      return player().timeS;
+    },
+    get horizonS() {
+      return player().horizonS;
+    },
+    get bufferedFromS() {
+      return player().bufferedFromS;
+    },
+    get state() {
+      return player().state;
+    },
+    get speed() {
+      return speed;
+    },
+    play: () => player().play(),
+    pause: () => player().pause(),
+    setSpeed: (s) => {
+      speed = s;
+      player().setSpeed(s);
+      field.configure({ ...field.current, flightS: flightSecondsAt(s) });
+    },
+    seek: (timeS) => {
+      player().seek(timeS);
+      rebuildAt(player().timeS);
+    },
+  };
+  const transport = mountTransport(required<HTMLElement>("[data-testid=transport]"), () => target);
+
+  let restartTimer: ReturnType<typeof setTimeout> | undefined;
+  store.subscribe((s, previous) => {
+    if (s.scenario === previous.scenario) return;
+    configureField(s);
+    clearTimeout(restartTimer);
+    restartTimer = setTimeout(startRun, RESTART_DEBOUNCE_MS);
+  });
 
   const chart = required<HTMLElement>(".chart");
   drawLogChart(chart, engine, store.getState());
@@ -72,7 +230,40 @@ async function boot(): Promise<void> {
     if (s.scenario !== previous.scenario) drawLogChart(chart, engine, s);
   });
   window.addEventListener("resize", () => drawLogChart(chart, engine, store.getState()));
+
+  startRun();
+  player().play();
+
+  let lastFrameMs = performance.now();
+  let lastSlowMs = 0;
+  const frame = (nowMs: number) => {
+    // A hidden tab resumes without leaping: at most a tenth of a second of playback per frame.
+    const wallS = Math.min(0.1, Math.max(0, (nowMs - lastFrameMs) / 1000));
+    lastFrameMs = nowMs;
+    const p = player();
+    p.tick(wallS, field.apply);
+    field.update(p.timeS);
+    scene?.draw(field);
+    transport.refresh();
+    if (nowMs - lastSlowMs > 200) {
+      lastSlowMs = nowMs;
+      sceneSection.dataset.particles = String(field.liveCount);
+      sceneSection.dataset.waiting = String(field.waitingTasks);
+      sceneSection.dataset.records = String(field.recordsApplied);
+      if (client !== null) seriesChart.draw(client.series, p.timeS, CHART_SAMPLES);
+      if (p.skippedRecords > 0) {
+        sceneSection.dataset.skipped = String(p.skippedRecords);
+      }
+      sceneSection.setAttribute(
+        "aria-label",
+        `Topology at ${formatSimTime(p.timeS)} of simulated time: ${field.liveCount} messages moving, ${field.waitingTasks} tasks waiting`,
+      );
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
   app.dataset.state = "ready";
+  showStatus();
 }
 
 boot().catch((error: unknown) => {

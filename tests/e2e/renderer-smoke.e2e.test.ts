@@ -80,6 +80,69 @@ describe("renderer in a browser", () => {
     writeFileSync(resolve(artifacts, "renderer-persistent.png"), await page.screenshot());
   });
 
+  /** A data-* figure of the scene section, as a number (NaN while it is not set). */
+  const sceneFigure = async (name: string) => Number(await page.getAttribute("[data-testid=scene]", `data-${name}`));
+  const simTimeS = async () => Number(await page.getAttribute("[data-testid=sim-time]", "data-sim-time-s"));
+
+  it("plays the simulation's trace: particles appear and change as simulated time advances", async () => {
+    await expect.poll(() => sceneFigure("particles"), { timeout: 30_000 }).toBeGreaterThan(0);
+    const first = await sceneFigure("particles");
+    const firstRecords = await sceneFigure("records");
+    const firstTime = await simTimeS();
+    // Every record the playhead passes is a message moving; the count on screen follows the trace.
+    await expect.poll(() => sceneFigure("records"), { timeout: 20_000 }).toBeGreaterThan(firstRecords);
+    await expect.poll(() => simTimeS(), { timeout: 20_000 }).toBeGreaterThan(firstTime);
+    const counts = new Set<number>([first]);
+    for (let i = 0; i < 20 && counts.size < 2; i++) {
+      await page.waitForTimeout(250);
+      counts.add(await sceneFigure("particles"));
+    }
+    expect(counts.size).toBeGreaterThan(1);
+    expect(await page.getAttribute("[data-testid=transport]", "data-playback")).toBe("playing");
+    await page.waitForTimeout(1500);
+    const canvas = page.locator("[data-testid=scene-canvas]");
+    const shot = PNG.sync.read(await canvas.screenshot());
+    expect(foregroundShare(shot)).toBeGreaterThan(0.02);
+    writeFileSync(resolve(artifacts, "renderer-simulation.png"), await page.screenshot());
+  });
+
+  it("draws the simulation's series in the live chart", async () => {
+    await expect
+      .poll(() => page.locator("[data-testid=series-chart] path.series-line[d]").count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    const labels = await page.locator("[data-testid=series-chart] .series-label").allTextContents();
+    expect(labels.join(" ")).toMatch(/queue depth/);
+    expect(labels.join(" ")).toMatch(/log buffer/);
+  });
+
+  it("stops simulated time while paused, scrubs back, and resumes with the space bar", async () => {
+    await page.click("[data-testid=play-pause]");
+    await expect.poll(() => page.getAttribute("[data-testid=transport]", "data-playback")).toBe("paused");
+    const paused = await simTimeS();
+    await page.waitForTimeout(600);
+    expect(await simTimeS()).toBe(paused);
+    await page.fill("[data-testid=scrub]", "0");
+    const scrubbed = await simTimeS();
+    expect(scrubbed).toBeLessThan(paused);
+    // The scene is rebuilt from the trace around the new time, so it still shows what happened there.
+    await page.locator("body").press("Space");
+    await expect.poll(() => page.getAttribute("[data-testid=transport]", "data-playback")).not.toBe("paused");
+    await expect.poll(() => simTimeS(), { timeout: 20_000 }).toBeGreaterThan(scrubbed);
+  });
+
+  it("restarts the run when a slider changes: fewer stripes, fewer log data sets", async () => {
+    await expect.poll(() => sceneFigure("log-data-sets"), { timeout: 20_000 }).toBeGreaterThan(0);
+    const run = await sceneFigure("run");
+    const dataSets = await sceneFigure("log-data-sets");
+    const stripes = Number(await page.inputValue("[data-testid=log-stripes]"));
+    expect(stripes).toBeGreaterThan(1);
+    await page.fill("[data-testid=log-stripes]", "1");
+    await expect.poll(() => sceneFigure("run"), { timeout: 20_000 }).toBeGreaterThan(run);
+    // Copies x stripes data sets: one stripe leaves one per copy.
+    await expect.poll(() => sceneFigure("log-data-sets"), { timeout: 20_000 }).toBe(dataSets / stripes);
+    await expect.poll(() => sceneFigure("particles"), { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+
   it("logs no errors to the console (CSP violations included)", () => {
     expect(consoleErrors).toEqual([]);
   });

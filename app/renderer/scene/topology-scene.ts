@@ -1,163 +1,252 @@
 /**
- * The 3D topology: application, queue manager, log buffer and the striped log data sets on DASD,
- * with messages flowing between them as instanced particles. Colour says persistent (amber) or
- * not (cyan); size grows with the message size.
+ * The 3D view of the simulated topology: one instanced mesh per node kind, laid out by
+ * `layoutTopology`, and the particles and wait stacks of a `ParticleField` drawn as two instanced
+ * meshes of fixed size. The scene draws only what the field computed from the trace; it has no
+ * motion of its own.
  */
 import * as THREE from "three";
+import type { ParticleField } from "./particle-field";
+import { ParticleStyle, WaitStyle } from "./particle-field";
+import type { TopologyLayout } from "./topology-layout";
 
-/** What the scene shows; set from the store. */
-export interface SceneInputs {
-  readonly persistent: boolean;
-  readonly messageSizeBytes: number;
-  readonly logStripes: number;
-}
-
-/** A running scene; `dispose` stops it and frees the GPU resources. */
+/** A running view; `dispose` frees the GPU resources. */
 export interface TopologyScene {
-  update(inputs: SceneInputs): void;
+  /** Replaces the node meshes with those of a new run's topology. */
+  setTopology(layout: TopologyLayout): void;
+  /** Uploads the field's particles and wait stacks and renders a frame. */
+  draw(field: ParticleField): void;
   resize(): void;
   dispose(): void;
 }
 
-const PARTICLES = 240;
-const COLOUR_PERSISTENT = new THREE.Color("#f5a524");
-const COLOUR_NON_PERSISTENT = new THREE.Color("#38bdf8");
+/** Colour of each `ParticleStyle`, indexed by its code. */
+export const PARTICLE_COLOURS: readonly string[] = (() => {
+  const colours: string[] = [];
+  colours[ParticleStyle.message] = "#38bdf8";
+  colours[ParticleStyle.persistentMessage] = "#f5a524";
+  colours[ParticleStyle.logWrite] = "#fb7185";
+  colours[ParticleStyle.syncIo] = "#4ade80";
+  colours[ParticleStyle.asyncIo] = "#c084fc";
+  colours[ParticleStyle.commit] = "#f8fafc";
+  colours[ParticleStyle.cfRequest] = "#f472b6";
+  colours[ParticleStyle.channelBatch] = "#2dd4bf";
+  colours[ParticleStyle.other] = "#9ca3af";
+  return colours;
+})();
 
-/** The stations a message visits, left to right. */
-const STATIONS = {
-  application: new THREE.Vector3(-6, 0, 0),
-  queueManager: new THREE.Vector3(-1.5, 0, 0),
-  logBuffer: new THREE.Vector3(2, 0, 0),
-  dasd: new THREE.Vector3(6, 0, 0),
-} as const;
+/** Colour of each `WaitStyle`, indexed by its code. */
+export const WAIT_COLOURS: readonly string[] = (() => {
+  const colours: string[] = [];
+  colours[WaitStyle.queue] = "#ef4444";
+  colours[WaitStyle.log] = "#f97316";
+  colours[WaitStyle.other] = "#eab308";
+  return colours;
+})();
 
-function box(size: THREE.Vector3Tuple, colour: string, at: THREE.Vector3): THREE.Mesh {
-  const mesh = new THREE.Mesh(
-    new THREE.BoxGeometry(...size),
-    new THREE.MeshStandardMaterial({ color: colour, roughness: 0.55, metalness: 0.1 }),
-  );
-  mesh.position.copy(at);
-  return mesh;
+type Shape = "box" | "cylinder" | "sphere" | "octahedron";
+
+interface NodeLook {
+  readonly shape: Shape;
+  /** Width, height, depth at full size. */
+  readonly size: readonly [number, number, number];
+  readonly colour: string;
 }
 
-/** Particle size in world units: grows with the log of the message size so 100 B and 100 MB both show. */
-export function particleScale(messageSizeBytes: number): number {
-  const kb = Math.max(messageSizeBytes, 64) / 1024;
-  return 0.08 + 0.05 * Math.log2(1 + kb);
+const NODE_LOOKS: Readonly<Record<string, NodeLook>> = {
+  application: { shape: "box", size: [0.9, 0.9, 0.9], colour: "#64748b" },
+  queue: { shape: "box", size: [1.1, 0.5, 0.8], colour: "#2563eb" },
+  log_buffer: { shape: "box", size: [1, 0.7, 1], colour: "#7c3aed" },
+  logger: { shape: "octahedron", size: [0.6, 0.6, 0.6], colour: "#a855f7" },
+  channel_path: { shape: "box", size: [1.4, 0.2, 0.35], colour: "#64748b" },
+  pfid: { shape: "sphere", size: [0.3, 0.3, 0.3], colour: "#16a34a" },
+  log_data_set: { shape: "cylinder", size: [0.8, 1.1, 0.8], colour: "#0d9488" },
+  processors: { shape: "box", size: [1.4, 0.4, 0.9], colour: "#334155" },
+  coupling_facility: { shape: "box", size: [1.2, 1, 1.2], colour: "#db2777" },
+  cf_link: { shape: "box", size: [1.2, 0.15, 0.3], colour: "#be185d" },
+  channel: { shape: "box", size: [1.2, 0.3, 0.4], colour: "#0891b2" },
+  queue_manager: { shape: "box", size: [1.2, 1, 1.2], colour: "#1d4ed8" },
+};
+
+/** How a node of a kind the scene does not know yet is drawn. */
+const UNKNOWN_LOOK: NodeLook = { shape: "octahedron", size: [0.7, 0.7, 0.7], colour: "#9ca3af" };
+
+function geometryOf(shape: Shape): THREE.BufferGeometry {
+  switch (shape) {
+    case "box":
+      return new THREE.BoxGeometry(1, 1, 1);
+    case "cylinder":
+      return new THREE.CylinderGeometry(0.5, 0.5, 1, 20);
+    case "sphere":
+      return new THREE.SphereGeometry(0.5, 12, 8);
+    case "octahedron":
+      return new THREE.OctahedronGeometry(0.5);
+  }
 }
 
-/** Starts rendering the topology into `canvas`. Throws if WebGL2 is unavailable. */
-export function createTopologyScene(canvas: HTMLCanvasElement, initial: SceneInputs): TopologyScene {
+/** Starts a view in `canvas`, sized to `capacity` particles. Throws if WebGL is unavailable. */
+export function createTopologyScene(canvas: HTMLCanvasElement, capacity: number): TopologyScene {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   const scene = new THREE.Scene();
   scene.background = new THREE.Color("#0f172a");
-  const camera = new THREE.PerspectiveCamera(45, 1, 0.1, 100);
-  camera.position.set(0, 6, 14);
-  camera.lookAt(0, 0, 0);
+  const camera = new THREE.PerspectiveCamera(40, 1, 0.1, 200);
 
   scene.add(new THREE.HemisphereLight("#e2e8f0", "#1e293b", 1.4));
   const sun = new THREE.DirectionalLight("#ffffff", 1.6);
   sun.position.set(4, 10, 6);
   scene.add(sun);
   const floor = new THREE.Mesh(
-    new THREE.PlaneGeometry(20, 8),
+    new THREE.PlaneGeometry(1, 1),
     new THREE.MeshStandardMaterial({ color: "#1e293b", roughness: 1 }),
   );
   floor.rotation.x = -Math.PI / 2;
-  floor.position.y = -1.2;
+  floor.position.y = -0.6;
   scene.add(floor);
 
-  scene.add(box([1.6, 1.6, 1.6], "#64748b", STATIONS.application));
-  scene.add(box([2.2, 2, 2], "#2563eb", STATIONS.queueManager));
-  scene.add(box([1.2, 0.8, 1.2], "#7c3aed", STATIONS.logBuffer));
-  const dasdGroup = new THREE.Group();
-  scene.add(dasdGroup);
-
-  const particleGeometry = new THREE.SphereGeometry(1, 12, 8);
-  const particleMaterial = new THREE.MeshStandardMaterial({ color: "#ffffff", emissiveIntensity: 0.6 });
-  const particles = new THREE.InstancedMesh(particleGeometry, particleMaterial, PARTICLES);
-  scene.add(particles);
-
-  let inputs = initial;
-  const drawDasd = () => {
-    for (const child of [...dasdGroup.children]) {
-      dasdGroup.remove(child);
-      if (child instanceof THREE.Mesh) child.geometry.dispose();
-    }
-    const stripes = Math.max(1, inputs.logStripes);
-    for (let i = 0; i < stripes; i++) {
-      const volume = new THREE.Mesh(
-        new THREE.CylinderGeometry(0.45, 0.45, 1.6, 24),
-        new THREE.MeshStandardMaterial({ color: "#0d9488", roughness: 0.4 }),
-      );
-      volume.position.set(STATIONS.dasd.x, 0, (i - (stripes - 1) / 2) * 1.1);
-      dasdGroup.add(volume);
-    }
-  };
-  drawDasd();
+  const nodeGroup = new THREE.Group();
+  scene.add(nodeGroup);
 
   const matrix = new THREE.Matrix4();
   const position = new THREE.Vector3();
   const scale = new THREE.Vector3();
   const quaternion = new THREE.Quaternion();
-  const clock = new THREE.Clock();
-  const route = [STATIONS.application, STATIONS.queueManager, STATIONS.logBuffer, STATIONS.dasd];
+  const colour = new THREE.Color();
 
-  const placeParticles = (t: number) => {
-    // Non-persistent messages stop at the queue manager; persistent ones continue to the log and DASD.
-    const legs = inputs.persistent ? route.length - 1 : 1;
-    const s = particleScale(inputs.messageSizeBytes);
-    const stripes = Math.max(1, inputs.logStripes);
-    for (let i = 0; i < PARTICLES; i++) {
-      const phase = (t * 0.12 + i / PARTICLES) % 1;
-      const along = phase * legs;
-      const leg = Math.min(Math.floor(along), legs - 1);
-      const from = route[leg] as THREE.Vector3;
-      const to = route[leg + 1] as THREE.Vector3;
-      position.lerpVectors(from, to, along - leg);
-      position.y += 1.4 + 0.15 * Math.sin(i * 12.9898);
-      if (leg === legs - 1 && inputs.persistent)
-        position.z += ((i % stripes) - (stripes - 1) / 2) * 1.1 * (along - leg);
-      else position.z += 0.6 * Math.sin(i * 78.233);
-      scale.setScalar(s);
-      matrix.compose(position, quaternion, scale);
-      particles.setMatrixAt(i, matrix);
-    }
-    particles.instanceMatrix.needsUpdate = true;
-    particleMaterial.color.copy(inputs.persistent ? COLOUR_PERSISTENT : COLOUR_NON_PERSISTENT);
-    particleMaterial.emissive.copy(particleMaterial.color);
-  };
+  const particleGeometry = new THREE.SphereGeometry(1, 10, 8);
+  const particleMaterial = new THREE.MeshBasicMaterial({ color: "#ffffff" });
+  const particles = new THREE.InstancedMesh(particleGeometry, particleMaterial, capacity);
+  particles.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
+  particles.frustumCulled = false;
+  particles.count = 0;
+  const particleColours = PARTICLE_COLOURS.map((c) => new THREE.Color(c));
+  for (let k = 0; k < capacity; k++) particles.setColorAt(k, colour.set("#ffffff"));
+  scene.add(particles);
 
-  const resize = () => {
+  const waitCapacity = 4 * capacity;
+  const waitGeometry = new THREE.BoxGeometry(0.3, 0.16, 0.3);
+  const waitMaterial = new THREE.MeshBasicMaterial({ color: "#ffffff" });
+  const waits = new THREE.InstancedMesh(waitGeometry, waitMaterial, waitCapacity);
+  waits.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
+  waits.frustumCulled = false;
+  waits.count = 0;
+  const waitColours = WAIT_COLOURS.map((c) => new THREE.Color(c));
+  for (let k = 0; k < waitCapacity; k++) waits.setColorAt(k, colour.set("#ffffff"));
+  scene.add(waits);
+
+  let bounds: readonly [number, number, number, number] = [-9, -6, 9, 4];
+
+  const frame = () => {
     const w = Math.max(canvas.clientWidth, 1);
     const h = Math.max(canvas.clientHeight, 1);
     renderer.setSize(w, h, false);
     camera.aspect = w / h;
+    const [minX, minZ, maxX, maxZ] = bounds;
+    const cx = (minX + maxX) / 2;
+    const cz = (minZ + maxZ) / 2;
+    const halfWidth = (maxX - minX) / 2 + 1.8;
+    const halfDepth = (maxZ - minZ) / 2 + 1.8;
+    // Far enough that the whole floor plan fits both across and in depth at this aspect.
+    const tanHalf = Math.tan(THREE.MathUtils.degToRad(camera.fov / 2));
+    const distance = Math.max(halfWidth / (tanHalf * camera.aspect), halfDepth / tanHalf) * 1.05;
+    camera.position.set(cx, distance * 0.72, cz + distance * 0.72);
+    camera.lookAt(cx, 0, cz);
     camera.updateProjectionMatrix();
+    floor.scale.set(maxX - minX + 4, maxZ - minZ + 4, 1);
+    floor.position.x = cx;
+    floor.position.z = cz;
   };
-  resize();
 
-  let frame = 0;
-  const tick = () => {
-    placeParticles(clock.getElapsedTime());
-    renderer.render(scene, camera);
-    frame = requestAnimationFrame(tick);
+  const clearNodes = () => {
+    for (const child of [...nodeGroup.children]) {
+      nodeGroup.remove(child);
+      if (child instanceof THREE.InstancedMesh) {
+        child.geometry.dispose();
+        (child.material as THREE.Material).dispose();
+        child.dispose();
+      }
+    }
   };
-  tick();
 
   return {
-    update(next) {
-      const stripesChanged = next.logStripes !== inputs.logStripes;
-      inputs = next;
-      if (stripesChanged) drawDasd();
+    setTopology(layout) {
+      clearNodes();
+      const byKind = new Map<string, number[]>();
+      layout.kinds.forEach((kind, id) => {
+        if (kind === "") return;
+        const ids = byKind.get(kind);
+        if (ids) ids.push(id);
+        else byKind.set(kind, [id]);
+      });
+      for (const [kind, ids] of byKind) {
+        const look = NODE_LOOKS[kind] ?? UNKNOWN_LOOK;
+        const mesh = new THREE.InstancedMesh(
+          geometryOf(look.shape),
+          new THREE.MeshStandardMaterial({ color: look.colour, roughness: 0.5, metalness: 0.1 }),
+          ids.length,
+        );
+        mesh.name = kind;
+        ids.forEach((id, k) => {
+          const s = layout.sizes[id] as number;
+          position.set(
+            layout.positions[3 * id] as number,
+            layout.positions[3 * id + 1] as number,
+            layout.positions[3 * id + 2] as number,
+          );
+          scale.set(look.size[0] * s, look.size[1] * s, look.size[2] * s);
+          matrix.compose(position, quaternion, scale);
+          mesh.setMatrixAt(k, matrix);
+        });
+        mesh.instanceMatrix.needsUpdate = true;
+        nodeGroup.add(mesh);
+      }
+      bounds = layout.bounds;
+      frame();
     },
-    resize,
+    draw(field) {
+      const n = Math.min(field.liveCount, capacity);
+      for (let k = 0; k < n; k++) {
+        position.set(
+          field.positions[3 * k] as number,
+          field.positions[3 * k + 1] as number,
+          field.positions[3 * k + 2] as number,
+        );
+        scale.setScalar(field.scales[k] as number);
+        matrix.compose(position, quaternion, scale);
+        particles.setMatrixAt(k, matrix);
+        particles.setColorAt(k, particleColours[field.styles[k] as number] ?? colour.set("#ffffff"));
+      }
+      particles.count = n;
+      particles.instanceMatrix.needsUpdate = true;
+      if (particles.instanceColor) particles.instanceColor.needsUpdate = true;
+
+      const m = Math.min(field.waitCount, waitCapacity);
+      scale.setScalar(1);
+      for (let k = 0; k < m; k++) {
+        position.set(
+          field.waitPositions[3 * k] as number,
+          field.waitPositions[3 * k + 1] as number,
+          field.waitPositions[3 * k + 2] as number,
+        );
+        matrix.compose(position, quaternion, scale);
+        waits.setMatrixAt(k, matrix);
+        waits.setColorAt(k, waitColours[field.waitStyles[k] as number] ?? colour.set("#ffffff"));
+      }
+      waits.count = m;
+      waits.instanceMatrix.needsUpdate = true;
+      if (waits.instanceColor) waits.instanceColor.needsUpdate = true;
+
+      renderer.render(scene, camera);
+    },
+    resize: frame,
     dispose() {
-      cancelAnimationFrame(frame);
+      clearNodes();
       renderer.dispose();
       particleGeometry.dispose();
       particleMaterial.dispose();
+      particles.dispose();
+      waitGeometry.dispose();
+      waitMaterial.dispose();
+      waits.dispose();
     },
   };
 }

@@ -72,6 +72,7 @@ export function mountControlsPanel(container: HTMLElement, store: StoreApi<Scena
   const stripesLabel = element("label", "control");
   const stripesValue = element("output", "control-value");
   const stripes = slider(1, 4);
+  stripes.dataset.testid = "log-stripes";
   stripesLabel.append("Log stripes ", stripesValue, stripes);
   stripes.addEventListener("input", () => store.getState().setField("log.stripes", Number(stripes.value)));
 
