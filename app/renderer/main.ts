@@ -101,7 +101,11 @@ async function boot(): Promise<void> {
   const sceneSection = required<HTMLElement>("[data-testid=scene]");
   let scene: TopologyScene | null = null;
   try {
-    scene = createTopologyScene(required<HTMLCanvasElement>("[data-testid=scene-canvas]"), PARTICLE_CAPACITY);
+    scene = createTopologyScene(
+      required<HTMLCanvasElement>("[data-testid=scene-canvas]"),
+      PARTICLE_CAPACITY,
+      required<HTMLElement>(".scene-labels"),
+    );
     window.addEventListener("resize", () => scene?.resize());
   } catch (error) {
     notices.push(`The 3D view is unavailable here (WebGL: ${(error as Error).message}); everything else works.`);
@@ -113,7 +117,9 @@ async function boot(): Promise<void> {
   const showTopology = (topology: Topology) => {
     const layout = layoutTopology(topology.nodes);
     field.setTopology(layout);
-    scene?.setTopology(layout);
+    const labels: string[] = [];
+    for (const n of topology.nodes) labels[n.id] = n.label;
+    scene?.setTopology(layout, labels);
     legend.setTopology(topology.nodes);
     sceneSection.dataset.nodes = String(topology.nodes.length);
     sceneSection.dataset.logDataSets = String(topology.nodes.filter((n) => n.kind === "log_data_set").length);

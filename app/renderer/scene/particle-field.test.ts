@@ -149,6 +149,29 @@ describe("particle field", () => {
     expect(field.expectedIoS).toBeLessThan(400e-6);
   });
 
+  it("flies a write's legs for exactly the I/O's time when its end record is in the same chunk", () => {
+    const layout = layoutTopology(NODES);
+    const ahead = new ParticleField(16);
+    ahead.setTopology(layout);
+    ahead.configure({ persistent: true, messageSizeBytes: 2048, flightS: 1e-6 });
+    const c = columns([
+      [0, 1, 3, 4, TraceKind.move, 300_000],
+      [0, 1, 4, 5, TraceKind.syncIoStart, 300_000],
+      [0, 1, 5, 6, TraceKind.syncIoStart, 150_000],
+      [10e-6, 9, 0, 2, TraceKind.put, 0],
+      [80e-6, 1, 6, 4, TraceKind.ioEnd, 300_000],
+    ]);
+    for (let i = 0; i < 3; i++) ahead.apply(c, i);
+    ahead.update(40e-6);
+    expect(ahead.liveCount).toBe(1);
+    expect(ahead.styles[0]).toBe(ParticleStyle.syncIo);
+    // Half-way through the 80 µs write, half-way from the path to the data set.
+    const midX = ((layout.positions[3 * 5] as number) + (layout.positions[3 * 6] as number)) / 2;
+    expect(ahead.positions[0]).toBeCloseTo(midX, 5);
+    ahead.update(80e-6);
+    expect(ahead.liveCount).toBe(0);
+  });
+
   it("stacks waiting tasks above the node they wait at until their next record", () => {
     const field = fieldWith([
       [0, 1, 0, 2, TraceKind.waitStart, 0],

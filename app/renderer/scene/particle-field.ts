@@ -1,8 +1,9 @@
 /**
  * The simulation's trace turned into what the scene draws, free of WebGL so it can be tested:
  * each trace record the playhead passes becomes a particle flying from its `from` node to its `to`
- * node, a log write's I/O flies for exactly as long as the simulated I/O took (from its start
- * record to its end record), and a task that waits (for a queue's lock or a message, for the
+ * node, a log write's I/O flies for exactly as long as the simulated I/O took (its end record is
+ * looked up ahead in the trace; when it is not there yet the leg is drawn at the duration learnt
+ * from earlier writes until the end record arrives), and a task that waits (for a queue's lock or a message, for the
  * logger) stands in a stack above the node it waits at until its next record shows it running.
  *
  * Everything lives in typed arrays of fixed size (a pool of particle slots, one wait slot per
@@ -236,6 +237,9 @@ export class ParticleField {
   private stackHeights: Uint16Array = new Uint16Array(0);
   /** The logger of the write whose legs are being recorded (a write's legs follow each other). */
   private currentIoLogger = -1;
+  /** That write's number, and its end time when the end record was found ahead (else NaN). */
+  private currentIoSeq = -1;
+  private currentIoEndS = Number.NaN;
   private meanIoS = INITIAL_IO_S;
   private settings: FieldSettings = { persistent: false, messageSizeBytes: 2048, flightS: 1e-5 };
 
@@ -311,6 +315,8 @@ export class ParticleField {
     this.waitingTasks = 0;
     this.recordsApplied = 0;
     this.currentIoLogger = -1;
+    this.currentIoSeq = -1;
+    this.currentIoEndS = Number.NaN;
   }
 
   /** Applies record `i` of `columns`; bound, so it can be handed to the player as its visitor. */
@@ -335,14 +341,20 @@ export class ParticleField {
         return;
       case RecordEffect.io: {
         const slot = this.spawn(t, from, to, kind, fromKind, columns.bytes[i] as number);
-        this.ioOpen[slot] = 1;
-        this.ioSeq[slot] = columns.message[i] as number;
-        this.ioLogger[slot] = this.currentIoLogger;
-        this.endS[slot] = Number.NaN;
+        const seq = columns.message[i] as number;
+        if (seq === this.currentIoSeq && !Number.isNaN(this.currentIoEndS)) {
+          // The write's end is already in hand: the leg lands exactly when the I/O completed.
+          this.endS[slot] = this.currentIoEndS;
+        } else {
+          this.ioOpen[slot] = 1;
+          this.ioSeq[slot] = seq;
+          this.ioLogger[slot] = this.currentIoLogger;
+          this.endS[slot] = Number.NaN;
+        }
         break;
       }
       default: {
-        if (fromKind === "logger") this.currentIoLogger = from;
+        if (fromKind === "logger") this.beginWrite(columns, i, from);
         this.spawn(t, from, to, kind, fromKind, columns.bytes[i] as number);
         break;
       }
@@ -458,7 +470,31 @@ export class ParticleField {
     return s;
   }
 
-  /** The write `seq` of `logger` completed at `t`: its particles land now. */
+  /**
+   * A write starts: record `i` hands it from `logger` to its I/O path. Its legs to the data sets
+   * follow at once; the write's end record is looked for further on in the same chunk (the trace
+   * usually runs well ahead of the playhead), so that the legs fly for exactly the I/O's time.
+   */
+  private beginWrite(columns: TraceColumns, i: number, logger: number): void {
+    const seq = columns.message[i] as number;
+    this.currentIoLogger = logger;
+    this.currentIoSeq = seq;
+    this.currentIoEndS = Number.NaN;
+    const n = columns.timeS.length;
+    for (let j = i + 1; j < n; j++) {
+      if (columns.kind[j] === TraceKind.ioEnd && columns.message[j] === seq && columns.to[j] === logger) {
+        this.currentIoEndS = columns.timeS[j] as number;
+        this.learnIoTime(this.currentIoEndS - (columns.timeS[i] as number));
+        return;
+      }
+    }
+  }
+
+  private learnIoTime(measuredS: number): void {
+    if (measuredS > 0) this.meanIoS = 0.8 * this.meanIoS + 0.2 * measuredS;
+  }
+
+  /** The write `seq` of `logger` completed at `t`: its particles still in flight land now. */
   private closeIo(seq: number, logger: number, t: number): void {
     let measured = -1;
     for (let s = 0; s < this.capacity; s++) {
@@ -469,6 +505,6 @@ export class ParticleField {
       this.endS[s] = t;
       measured = t - (this.startS[s] as number);
     }
-    if (measured > 0) this.meanIoS = 0.8 * this.meanIoS + 0.2 * measured;
+    this.learnIoTime(measured);
   }
 }

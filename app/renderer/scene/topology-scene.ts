@@ -11,8 +11,8 @@ import type { TopologyLayout } from "./topology-layout";
 
 /** A running view; `dispose` frees the GPU resources. */
 export interface TopologyScene {
-  /** Replaces the node meshes with those of a new run's topology. */
-  setTopology(layout: TopologyLayout): void;
+  /** Replaces the node meshes with those of a new run's topology; `labels` are the nodes' labels by id. */
+  setTopology(layout: TopologyLayout, labels: readonly string[]): void;
   /** Uploads the field's particles and wait stacks and renders a frame. */
   draw(field: ParticleField): void;
   resize(): void;
@@ -83,8 +83,67 @@ function geometryOf(shape: Shape): THREE.BufferGeometry {
   }
 }
 
-/** Starts a view in `canvas`, sized to `capacity` particles. Throws if WebGL is unavailable. */
-export function createTopologyScene(canvas: HTMLCanvasElement, capacity: number): TopologyScene {
+/** Kinds whose nodes are labelled one by one up to this count; more are labelled once as a group. */
+const LABEL_EACH_UP_TO = 3;
+
+/** A label to place over the scene: its text and the node position it names. */
+export interface SceneLabel {
+  readonly text: string;
+  readonly x: number;
+  readonly z: number;
+}
+
+/**
+ * The labels of a layout: each node by its own label while its kind has few nodes, otherwise one
+ * label per kind ("8 log data sets") at the front of its lane.
+ */
+export function sceneLabels(layout: TopologyLayout, labels: readonly string[]): SceneLabel[] {
+  const byKind = new Map<string, number[]>();
+  layout.kinds.forEach((kind, id) => {
+    if (kind === "") return;
+    const ids = byKind.get(kind);
+    if (ids) ids.push(id);
+    else byKind.set(kind, [id]);
+  });
+  const out: SceneLabel[] = [];
+  for (const [kind, ids] of byKind) {
+    if (ids.length <= LABEL_EACH_UP_TO) {
+      for (const id of ids) {
+        out.push({
+          text: labels[id] || kind.replaceAll("_", " "),
+          x: layout.positions[3 * id] as number,
+          z: layout.positions[3 * id + 2] as number,
+        });
+      }
+      continue;
+    }
+    // The group's label stands below the front-most node of its first column.
+    let front = ids[0] as number;
+    const firstX = layout.positions[3 * front];
+    for (const id of ids) {
+      const inFirstColumn = layout.positions[3 * id] === firstX;
+      if (inFirstColumn && (layout.positions[3 * id + 2] as number) > (layout.positions[3 * front + 2] as number)) {
+        front = id;
+      }
+    }
+    out.push({
+      text: `${ids.length} ${kind.replaceAll("_", " ")}s`,
+      x: layout.positions[3 * front] as number,
+      z: layout.positions[3 * front + 2] as number,
+    });
+  }
+  return out;
+}
+
+/**
+ * Starts a view in `canvas`, sized to `capacity` particles, with node labels placed in
+ * `labelLayer` (an element over the canvas). Throws if WebGL is unavailable.
+ */
+export function createTopologyScene(
+  canvas: HTMLCanvasElement,
+  capacity: number,
+  labelLayer?: HTMLElement,
+): TopologyScene {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   const scene = new THREE.Scene();
@@ -134,6 +193,32 @@ export function createTopologyScene(canvas: HTMLCanvasElement, capacity: number)
   scene.add(waits);
 
   let bounds: readonly [number, number, number, number] = [-9, -6, 9, 4];
+  let labels: SceneLabel[] = [];
+  const labelElements: HTMLElement[] = [];
+  const projected = new THREE.Vector3();
+
+  /** Places the labels where their nodes appear on screen (the camera only moves on resize). */
+  const placeLabels = (w: number, h: number) => {
+    if (!labelLayer) return;
+    while (labelElements.length < labels.length) {
+      const el = document.createElement("span");
+      el.className = "node-label";
+      labelLayer.append(el);
+      labelElements.push(el);
+    }
+    labelElements.forEach((el, k) => {
+      const label = labels[k];
+      el.hidden = label === undefined;
+      if (label === undefined) return;
+      projected.set(label.x, -0.55, label.z).project(camera);
+      el.textContent = label.text;
+      el.style.left = `${((projected.x + 1) / 2) * w}px`;
+      el.style.top = `${((1 - projected.y) / 2) * h}px`;
+    });
+  };
+
+  /** Camera elevation above the floor, radians: low enough to see the stacks rise. */
+  const ELEVATION = THREE.MathUtils.degToRad(38);
 
   const frame = () => {
     const w = Math.max(canvas.clientWidth, 1);
@@ -143,17 +228,40 @@ export function createTopologyScene(canvas: HTMLCanvasElement, capacity: number)
     const [minX, minZ, maxX, maxZ] = bounds;
     const cx = (minX + maxX) / 2;
     const cz = (minZ + maxZ) / 2;
-    const halfWidth = (maxX - minX) / 2 + 1.8;
-    const halfDepth = (maxZ - minZ) / 2 + 1.8;
-    // Far enough that the whole floor plan fits both across and in depth at this aspect.
-    const tanHalf = Math.tan(THREE.MathUtils.degToRad(camera.fov / 2));
-    const distance = Math.max(halfWidth / (tanHalf * camera.aspect), halfDepth / tanHalf) * 1.05;
-    camera.position.set(cx, distance * 0.72, cz + distance * 0.72);
-    camera.lookAt(cx, 0, cz);
-    camera.updateProjectionMatrix();
+    const place = (distance: number) => {
+      camera.position.set(cx, distance * Math.sin(ELEVATION), cz + distance * Math.cos(ELEVATION));
+      camera.far = Math.max(200, 3 * distance);
+      camera.lookAt(cx, 0.3, cz);
+      camera.updateProjectionMatrix();
+      camera.updateMatrixWorld();
+    };
+    // Perspective makes the near edge wider than the far one, so the closest distance at which
+    // every corner of the stage (with room for labels and stacks) is on screen is searched for.
+    const margin = 1.2;
+    const fits = (distance: number) => {
+      place(distance);
+      for (const x of [minX - margin, maxX + margin]) {
+        for (const z of [minZ - margin, maxZ + margin]) {
+          for (const y of [-0.6, 2.4]) {
+            projected.set(x, y, z).project(camera);
+            if (Math.abs(projected.x) > 0.98 || Math.abs(projected.y) > 0.96 || projected.z > 1) return false;
+          }
+        }
+      }
+      return true;
+    };
+    let near = 1;
+    let far = 400;
+    for (let k = 0; k < 30; k++) {
+      const mid = (near + far) / 2;
+      if (fits(mid)) far = mid;
+      else near = mid;
+    }
+    place(far);
     floor.scale.set(maxX - minX + 4, maxZ - minZ + 4, 1);
     floor.position.x = cx;
     floor.position.z = cz;
+    placeLabels(w, h);
   };
 
   const clearNodes = () => {
@@ -168,8 +276,9 @@ export function createTopologyScene(canvas: HTMLCanvasElement, capacity: number)
   };
 
   return {
-    setTopology(layout) {
+    setTopology(layout, nodeLabels) {
       clearNodes();
+      labels = sceneLabels(layout, nodeLabels);
       const byKind = new Map<string, number[]>();
       layout.kinds.forEach((kind, id) => {
         if (kind === "") return;
@@ -240,6 +349,7 @@ export function createTopologyScene(canvas: HTMLCanvasElement, capacity: number)
     resize: frame,
     dispose() {
       clearNodes();
+      for (const el of labelElements) el.remove();
       renderer.dispose();
       particleGeometry.dispose();
       particleMaterial.dispose();
