@@ -243,8 +243,9 @@ async function boot(): Promise<void> {
   let lastFrameMs = performance.now();
   let lastSlowMs = 0;
   const frame = (nowMs: number) => {
-    // A hidden tab resumes without leaping: at most a tenth of a second of playback per frame.
-    const wallS = Math.min(0.1, Math.max(0, (nowMs - lastFrameMs) / 1000));
+    // A hidden tab resumes without leaping: at most a quarter second of playback per frame
+    // (a slow machine's frames still keep nearly the chosen speed).
+    const wallS = Math.min(0.25, Math.max(0, (nowMs - lastFrameMs) / 1000));
     lastFrameMs = nowMs;
     const p = player();
     p.tick(wallS, field.apply);

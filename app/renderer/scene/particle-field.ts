@@ -227,6 +227,8 @@ export class ParticleField {
   private readonly freeSlots: Int32Array;
   private freeCount: number;
   private overwriteNext = 0;
+  /** Whether a full pool may be swept for arrived particles before a slot is reused. */
+  private sweepAllowed = true;
 
   private nodeCount = 0;
   private nodeXZ: Float32Array = new Float32Array(0);
@@ -309,6 +311,7 @@ export class ParticleField {
     for (let k = 0; k < this.capacity; k++) this.freeSlots[k] = this.capacity - 1 - k;
     this.freeCount = this.capacity;
     this.overwriteNext = 0;
+    this.sweepAllowed = true;
     this.waitAt.fill(-1);
     this.liveCount = 0;
     this.waitCount = 0;
@@ -369,6 +372,7 @@ export class ParticleField {
    * live particles and wait stacks to the output arrays.
    */
   update(nowS: number): void {
+    this.sweepAllowed = true;
     let live = 0;
     const out = this.positions;
     for (let s = 0; s < this.capacity; s++) {
@@ -444,12 +448,17 @@ export class ParticleField {
     this.freeSlots[this.freeCount++] = s;
   }
 
-  /** A free slot; when none is left, those that have arrived by `t` are freed, else the next is reused. */
+  /**
+   * A free slot. When none is left, those that have arrived by `t` are freed; when that frees
+   * too few to be worth the sweep, slots are reused oldest-allocated-first until the next
+   * `update`, so a saturated pool costs a constant time per record, not a sweep per record.
+   */
   private slot(t: number): number {
-    if (this.freeCount === 0) {
+    if (this.freeCount === 0 && this.sweepAllowed) {
       for (let s = 0; s < this.capacity; s++) {
         if (this.alive[s] !== 0 && this.expired(s, t)) this.release(s);
       }
+      if (this.freeCount < this.capacity / 8) this.sweepAllowed = false;
     }
     if (this.freeCount > 0) return this.freeSlots[--this.freeCount] as number;
     const s = this.overwriteNext;

@@ -171,7 +171,8 @@ export function createTopologyScene(
   const quaternion = new THREE.Quaternion();
   const colour = new THREE.Color();
 
-  const particleGeometry = new THREE.SphereGeometry(1, 10, 8);
+  // 80 triangles: round enough at a particle's size, cheap enough for thousands (software GL too).
+  const particleGeometry = new THREE.IcosahedronGeometry(1, 1);
   const particleMaterial = new THREE.MeshBasicMaterial({ color: "#ffffff" });
   const particles = new THREE.InstancedMesh(particleGeometry, particleMaterial, capacity);
   particles.instanceMatrix.setUsage(THREE.DynamicDrawUsage);

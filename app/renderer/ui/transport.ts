@@ -225,19 +225,23 @@ export function mountTransport(container: HTMLElement, target: () => TransportTa
     const t = target();
     const view = transportView(t);
     if (button.textContent !== view.buttonLabel) button.textContent = view.buttonLabel;
-    button.setAttribute("aria-pressed", String(view.playing));
+    const pressed = String(view.playing);
+    if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
     if (t.timeS !== shownTime) {
       shownTime = t.timeS;
       time.textContent = view.timeText;
       time.dataset.simTimeS = String(t.timeS);
     }
+    // Written only when changed: this runs every frame and each write may cost a style pass.
     // While the learner drags, the bar follows the hand, not the player.
-    if (!scrubbing) scrub.value = String(view.scrubValue);
-    scrub.disabled = view.scrubDisabled;
-    speed.value = String(view.speedStep);
-    speedValue.value = view.speedText;
+    const scrubValue = String(view.scrubValue);
+    if (!scrubbing && scrub.value !== scrubValue) scrub.value = scrubValue;
+    if (scrub.disabled !== view.scrubDisabled) scrub.disabled = view.scrubDisabled;
+    const speedStep = String(view.speedStep);
+    if (speed.value !== speedStep) speed.value = speedStep;
+    if (speedValue.value !== view.speedText) speedValue.value = view.speedText;
     if (state.textContent !== view.stateText) state.textContent = view.stateText;
-    container.dataset.playback = t.state;
+    if (container.dataset.playback !== t.state) container.dataset.playback = t.state;
   }
   refresh();
   return {
