@@ -143,6 +143,43 @@ describe("renderer in a browser", () => {
     await expect.poll(() => sceneFigure("particles"), { timeout: 30_000 }).toBeGreaterThan(0);
   });
 
+  it("says so plainly when WebGL is missing, and still plays the simulation", async () => {
+    const bare = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+    try {
+      await bare.addInitScript(() => {
+        const original = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, id: string, ...rest: unknown[]) {
+          if (id.startsWith("webgl")) return null;
+          return (original as (...a: unknown[]) => unknown).call(this, id, ...rest);
+        } as typeof original;
+      });
+      await bare.goto(server.url);
+      await bare.waitForSelector("#app[data-state=ready]", { timeout: 60_000 });
+      await expect.poll(() => bare.textContent("[data-testid=status]")).toMatch(/3D view is unavailable/);
+      const time = async () => Number(await bare.getAttribute("[data-testid=sim-time]", "data-sim-time-s"));
+      await expect.poll(time, { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect(bare.getAttribute("[data-testid=sweep-chart] path.curve", "d")).resolves.toMatch(/^M/);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it("says so plainly when Web Workers are missing, and keeps the model and its chart", async () => {
+    const bare = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+    try {
+      await bare.addInitScript(() => {
+        Reflect.deleteProperty(window, "Worker");
+      });
+      await bare.goto(server.url);
+      await bare.waitForSelector("#app[data-state=ready]", { timeout: 60_000 });
+      await expect(bare.textContent("[data-testid=status]")).resolves.toMatch(/simulation cannot run here/);
+      await expect(bare.getAttribute("[data-testid=sweep-chart] path.curve", "d")).resolves.toMatch(/^M/);
+      await expect(bare.textContent("[data-testid=engine-version]")).resolves.toMatch(/model \d/);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it("logs no errors to the console (CSP violations included)", () => {
     expect(consoleErrors).toEqual([]);
   });
