@@ -143,6 +143,20 @@ describe("renderer in a browser", () => {
     await expect.poll(() => sceneFigure("particles"), { timeout: 30_000 }).toBeGreaterThan(0);
   });
 
+  it("shows many requesters queueing at one queue pair: a node per task, stacks of waiting tasks", async () => {
+    const nodes = await sceneFigure("nodes");
+    const run = await sceneFigure("run");
+    await page.fill("[data-testid=requesters]", "16");
+    await page.fill("[data-testid=servers]", "16");
+    await expect.poll(() => sceneFigure("run"), { timeout: 20_000 }).toBeGreaterThan(run);
+    // One node per requester and per server: 15 more of each.
+    await expect.poll(() => sceneFigure("nodes"), { timeout: 20_000 }).toBe(nodes + 30);
+    await page.fill("[data-testid=speed]", "2");
+    await expect.poll(() => sceneFigure("waiting"), { timeout: 30_000 }).toBeGreaterThan(4);
+    await page.waitForTimeout(800);
+    writeFileSync(resolve(artifacts, "renderer-contention.png"), await page.screenshot());
+  });
+
   it("says so plainly when WebGL is missing, and still plays the simulation", async () => {
     const bare = await browser.newPage({ viewport: { width: 1024, height: 700 } });
     try {

@@ -12,6 +12,13 @@ export const MESSAGE_SIZE_STEPS: readonly number[] = [
   104_857_600,
 ];
 
+/** The log I/O paths the model knows (LogIoMode in wasm-core/src/model/log.rs), as offered. */
+export const IO_MODES: readonly (readonly [string, string])[] = [
+  ["ficon", "FICON"],
+  ["zhpf", "zHPF"],
+  ["zhyperlink", "zHyperLink (synchronous)"],
+];
+
 /** Slider position of the step nearest to `bytes`. */
 export function nearestSizeStep(bytes: number): number {
   let best = 0;
@@ -76,21 +83,77 @@ export function mountControlsPanel(container: HTMLElement, store: StoreApi<Scena
   stripesLabel.append("Log stripes ", stripesValue, stripes);
   stripes.addEventListener("input", () => store.getState().setField("log.stripes", Number(stripes.value)));
 
+  /** A slider over whole numbers bound to a numeric scenario field. */
+  const countControl = (text: string, testid: string, min: number, max: number, path: string) => {
+    const label = element("label", "control");
+    const value = element("output", "control-value");
+    const input = slider(min, max);
+    input.dataset.testid = testid;
+    label.append(`${text} `, value, input);
+    input.addEventListener("input", () => store.getState().setField(path, Number(input.value)));
+    const show = (n: number) => {
+      input.value = String(n);
+      value.value = String(n);
+    };
+    return { label, show };
+  };
+  const requesters = countControl("Requesters", "requesters", 1, 64, "workload.requesters");
+  const servers = countControl("Servers", "servers", 1, 64, "workload.servers");
+  const queuePairs = countControl("Queue pairs", "queue-pairs", 1, 16, "workload.queue_pairs");
+
+  const syncpointLabel = element("label", "control toggle");
+  const syncpoint = element("input");
+  syncpoint.type = "checkbox";
+  syncpoint.dataset.testid = "syncpoint";
+  syncpointLabel.append(syncpoint, " Put and get in syncpoint");
+  syncpoint.addEventListener("change", () => {
+    store.getState().setField("workload.syncpoint", syncpoint.checked ? "in_syncpoint" : "out_of_syncpoint");
+  });
+
+  const ioLabel = element("label", "control");
+  const io = element("select");
+  io.dataset.testid = "io-mode";
+  for (const [value, text] of IO_MODES) {
+    const option = element("option", "", text);
+    option.value = value;
+    io.append(option);
+  }
+  ioLabel.append("Log I/O ", io);
+  io.addEventListener("change", () => store.getState().setField("log.io_mode", io.value));
+
   const readout = element("dl", "readout");
   readout.dataset.testid = "readout";
   const errors = element("ul", "errors");
   errors.setAttribute("role", "alert");
 
-  container.append(element("h2", "", "Scenario"), sizeLabel, persistentLabel, stripesLabel, readout, errors);
+  container.append(
+    element("h2", "", "Scenario"),
+    sizeLabel,
+    persistentLabel,
+    syncpointLabel,
+    requesters.label,
+    servers.label,
+    queuePairs.label,
+    stripesLabel,
+    ioLabel,
+    readout,
+    errors,
+  );
 
   const render = (state: ScenarioState) => {
     const bytes = state.scenario.workload.message_size_bytes;
     size.value = String(nearestSizeStep(bytes));
     sizeValue.value = formatBytes(bytes);
     persistent.checked = state.scenario.workload.persistence === "persistent";
-    const log = state.scenario.log as { stripes?: number } | undefined;
+    const log = state.scenario.log as { stripes?: number; io_mode?: string } | undefined;
     stripes.value = String(log?.stripes ?? 1);
     stripesValue.value = String(log?.stripes ?? 1);
+    io.value = log?.io_mode ?? "ficon";
+    const w = state.scenario.workload;
+    syncpoint.checked = w.syncpoint === "in_syncpoint";
+    requesters.show(w.requesters);
+    servers.show(w.servers);
+    queuePairs.show(w.queue_pairs);
     const perMessage = selectLogBytesPerMessage(state);
     readout.replaceChildren(
       element("dt", "", "Log data per message"),
