@@ -72,23 +72,29 @@ describe("mapping a trace record to what is drawn", () => {
   });
 
   it("colours messages by persistence and log writes by their path", () => {
-    expect(styleOf(TraceKind.put, "application", false)).toBe(ParticleStyle.message);
-    expect(styleOf(TraceKind.get, "queue", true)).toBe(ParticleStyle.persistentMessage);
-    expect(styleOf(TraceKind.move, "log_buffer", true)).toBe(ParticleStyle.logWrite);
-    expect(styleOf(TraceKind.move, "application", false)).toBe(ParticleStyle.message);
-    expect(styleOf(TraceKind.syncIoStart, "pfid", true)).toBe(ParticleStyle.syncIo);
-    expect(styleOf(TraceKind.asyncIoStart, "channel_path", true)).toBe(ParticleStyle.asyncIo);
-    expect(styleOf(TraceKind.commit, "application", true)).toBe(ParticleStyle.commit);
-    expect(styleOf(200, "application", true)).toBe(ParticleStyle.other);
+    // A put or get that logs bytes is a persistent message's, whatever the scenario flag says.
+    expect(styleOf(TraceKind.put, "application", 0, true)).toBe(ParticleStyle.message);
+    expect(styleOf(TraceKind.put, "application", 2688, false)).toBe(ParticleStyle.persistentMessage);
+    expect(styleOf(TraceKind.get, "queue", 640, false)).toBe(ParticleStyle.persistentMessage);
+    expect(styleOf(TraceKind.move, "log_buffer", 300_000, false)).toBe(ParticleStyle.logWrite);
+    expect(styleOf(TraceKind.move, "application", 0, false)).toBe(ParticleStyle.message);
+    expect(styleOf(TraceKind.move, "channel", 0, true)).toBe(ParticleStyle.persistentMessage);
+    expect(styleOf(TraceKind.syncIoStart, "pfid", 4096, true)).toBe(ParticleStyle.syncIo);
+    expect(styleOf(TraceKind.asyncIoStart, "channel_path", 4096, true)).toBe(ParticleStyle.asyncIo);
+    expect(styleOf(TraceKind.commit, "application", 0, true)).toBe(ParticleStyle.commit);
+    expect(styleOf(200, "application", 0, true)).toBe(ParticleStyle.other);
   });
 
-  it("sizes a particle by its bytes, and a record without bytes by the message", () => {
+  it("sizes a message by the message, a log write by the bytes it gathered", () => {
     expect(particleScale(512 * 1024)).toBeGreaterThan(particleScale(4096));
     expect(particleScale(100 * 1024 * 1024)).toBeGreaterThan(particleScale(512 * 1024));
-    // A non-persistent put logs nothing, so the trace says 0 bytes: the message's size is drawn.
+    // A put or get carries the bytes it logs (0 when non-persistent); the message itself is drawn.
     expect(scaleOf(TraceKind.put, 0, 1_048_576)).toBe(particleScale(1_048_576));
+    expect(scaleOf(TraceKind.get, 640, 1_048_576)).toBe(particleScale(1_048_576));
     expect(scaleOf(TraceKind.put, 0, 1_048_576)).toBeGreaterThan(scaleOf(TraceKind.put, 0, 1024));
     expect(scaleOf(TraceKind.move, 300_000, 1024)).toBe(particleScale(300_000));
+    expect(scaleOf(TraceKind.asyncIoStart, 300_000, 1024)).toBe(particleScale(300_000));
+    expect(scaleOf(TraceKind.move, 0, 8192)).toBe(particleScale(8192));
     expect(scaleOf(TraceKind.commit, 0, 1_048_576)).toBe(COMMIT_SCALE);
   });
 
@@ -117,7 +123,7 @@ describe("particle field", () => {
     const x = field.positions[0] as number;
     expect(x).toBeGreaterThan(layout.positions[0] as number);
     expect(x).toBeLessThan(layout.positions[3 * 2] as number);
-    expect(field.scales[0]).toBeCloseTo(particleScale(2688), 6);
+    expect(field.scales[0]).toBeCloseTo(particleScale(2048), 6);
     expect(field.styles[0]).toBe(ParticleStyle.persistentMessage);
     field.update(1e-3 + 10e-6);
     expect(field.liveCount).toBe(0);

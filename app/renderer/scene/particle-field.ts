@@ -103,15 +103,19 @@ export function effectOf(kind: number, fromKind: string): RecordEffectCode {
   }
 }
 
-/** The colour class of a record's particle. */
-export function styleOf(kind: number, fromKind: string, persistent: boolean): ParticleStyleCode {
+/**
+ * The colour class of a record's particle. A put or get says itself whether its message is
+ * persistent: it carries the bytes it logs, and only a persistent message logs anything. Other
+ * message movements take the scenario's `persistent`.
+ */
+export function styleOf(kind: number, fromKind: string, bytes: number, persistent: boolean): ParticleStyleCode {
   switch (kind) {
     case TraceKind.move:
       if (fromKind === "log_buffer") return ParticleStyle.logWrite;
       return persistent ? ParticleStyle.persistentMessage : ParticleStyle.message;
     case TraceKind.put:
     case TraceKind.get:
-      return persistent ? ParticleStyle.persistentMessage : ParticleStyle.message;
+      return bytes > 0 ? ParticleStyle.persistentMessage : ParticleStyle.message;
     case TraceKind.commit:
       return ParticleStyle.commit;
     case TraceKind.syncIoStart:
@@ -137,11 +141,14 @@ export function particleScale(bytes: number): number {
 }
 
 /**
- * Radius of a record's particle. Records that carry no byte count of their own (a non-persistent
- * message's put and get log nothing, so the trace says 0 bytes) are sized by the message itself.
+ * Radius of a record's particle. A put or get moves the message, so it is drawn at the message's
+ * size: the bytes those records carry are the log records they write (0 for a non-persistent
+ * message), which reach the scene as the logger's write. Other records are drawn at their bytes
+ * (a log write at the bytes it gathered), or at the message's size when they carry none.
  */
 export function scaleOf(kind: number, bytes: number, messageSizeBytes: number): number {
   if (kind === TraceKind.commit) return COMMIT_SCALE;
+  if (kind === TraceKind.put || kind === TraceKind.get) return particleScale(messageSizeBytes);
   return particleScale(bytes > 0 ? bytes : messageSizeBytes);
 }
 
@@ -173,9 +180,9 @@ export function flightPoint(
 
 /** How the field draws the current run. */
 export interface FieldSettings {
-  /** Whether the scenario's messages are persistent (their colour). */
+  /** Whether the scenario's messages are persistent: the colour of movements whose record does not say. */
   readonly persistent: boolean;
-  /** Message size, for records that carry no byte count. */
+  /** Message size: the size of puts, gets and records that carry no byte count. */
   readonly messageSizeBytes: number;
   /** Simulated seconds a hand-off particle takes to cross from node to node (> 0). */
   readonly flightS: number;
@@ -475,7 +482,7 @@ export class ParticleField {
     this.fromNode[s] = from;
     this.toNode[s] = to;
     this.radius[s] = scaleOf(kind, bytes, this.settings.messageSizeBytes);
-    this.style[s] = styleOf(kind, fromKind, this.settings.persistent);
+    this.style[s] = styleOf(kind, fromKind, bytes, this.settings.persistent);
     return s;
   }
 
