@@ -157,6 +157,20 @@ describe("renderer in a browser", () => {
     writeFileSync(resolve(artifacts, "renderer-contention.png"), await page.screenshot());
   });
 
+  it("adds the zHyperLink PFIDs to the scene and their busy % to the live chart when the I/O path changes", async () => {
+    const nodes = await sceneFigure("nodes");
+    const run = await sceneFigure("run");
+    await page.selectOption("[data-testid=io-mode]", "zhyperlink");
+    await expect.poll(() => sceneFigure("run"), { timeout: 20_000 }).toBeGreaterThan(run);
+    await expect.poll(() => sceneFigure("nodes"), { timeout: 20_000 }).toBeGreaterThan(nodes);
+    await expect
+      .poll(() => page.locator("[data-testid=series-chart] .series-label").allTextContents(), { timeout: 20_000 })
+      .toContainEqual(expect.stringMatching(/PFID busy %/));
+    await expect.poll(() => sceneFigure("particles"), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1500);
+    writeFileSync(resolve(artifacts, "renderer-zhyperlink.png"), await page.screenshot());
+  });
+
   it("says so plainly when WebGL is missing, and still plays the simulation", async () => {
     const bare = await browser.newPage({ viewport: { width: 1024, height: 700 } });
     try {

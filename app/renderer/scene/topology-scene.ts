@@ -58,7 +58,7 @@ const NODE_LOOKS: Readonly<Record<string, NodeLook>> = {
   log_buffer: { shape: "box", size: [1, 0.7, 1], colour: "#7c3aed" },
   logger: { shape: "octahedron", size: [0.6, 0.6, 0.6], colour: "#a855f7" },
   channel_path: { shape: "box", size: [1.4, 0.2, 0.35], colour: "#64748b" },
-  pfid: { shape: "sphere", size: [0.3, 0.3, 0.3], colour: "#16a34a" },
+  pfid: { shape: "sphere", size: [0.42, 0.42, 0.42], colour: "#16a34a" },
   log_data_set: { shape: "cylinder", size: [0.8, 1.1, 0.8], colour: "#0d9488" },
   processors: { shape: "box", size: [1.4, 0.4, 0.9], colour: "#334155" },
   coupling_facility: { shape: "box", size: [1.2, 1, 1.2], colour: "#db2777" },
@@ -85,6 +85,12 @@ function geometryOf(shape: Shape): THREE.BufferGeometry {
 
 /** Kinds whose nodes are labelled one by one up to this count; more are labelled once as a group. */
 const LABEL_EACH_UP_TO = 3;
+
+/** "8 log data sets", "1 logger", "2 processors": a count of nodes of a kind, as read aloud. */
+export function countOf(n: number, kind: string): string {
+  const name = kind.replaceAll("_", " ");
+  return n === 1 || name.endsWith("s") ? `${n} ${name}` : `${n} ${name}s`;
+}
 
 /** A label to place over the scene: its text and the node position it names. */
 export interface SceneLabel {
@@ -127,7 +133,7 @@ export function sceneLabels(layout: TopologyLayout, labels: readonly string[]): 
       }
     }
     out.push({
-      text: `${ids.length} ${kind.replaceAll("_", " ")}s`,
+      text: countOf(ids.length, kind),
       x: layout.positions[3 * front] as number,
       z: layout.positions[3 * front + 2] as number,
     });

@@ -1,7 +1,7 @@
 /** The key to the scene's colours, and a count of the nodes of each kind the run's topology has. */
 import type { TopologyNode } from "../engine/sim-protocol";
 import { ParticleStyle, WaitStyle } from "../scene/particle-field";
-import { PARTICLE_COLOURS, WAIT_COLOURS } from "../scene/topology-scene";
+import { countOf, PARTICLE_COLOURS, WAIT_COLOURS } from "../scene/topology-scene";
 
 const PARTICLE_KEY: readonly (readonly [number, string])[] = [
   [ParticleStyle.message, "non-persistent message"],
@@ -21,7 +21,7 @@ const WAIT_KEY: readonly (readonly [number, string])[] = [
 export function describeTopology(nodes: readonly TopologyNode[]): string {
   const counts = new Map<string, number>();
   for (const n of nodes) counts.set(n.kind, (counts.get(n.kind) ?? 0) + 1);
-  return [...counts].map(([kind, n]) => `${n} ${kind.replaceAll("_", " ")}`).join(" · ");
+  return [...counts].map(([kind, n]) => countOf(n, kind)).join(" · ");
 }
 
 /** Fills `container` with the colour key; `setTopology` adds the node counts of a run. */
