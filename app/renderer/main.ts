@@ -112,11 +112,19 @@ async function boot(): Promise<void> {
   }
   const legend = mountSceneLegend(required<HTMLElement>("[data-testid=legend]"));
   const field = new ParticleField(PARTICLE_CAPACITY);
+  // What the canvas shows, so that a paused, unchanged scene is not drawn again.
+  let drawnAtS = Number.NaN;
+  let drawnRecords = -1;
+  let sceneDirty = true;
+  window.addEventListener("resize", () => {
+    sceneDirty = true;
+  });
   const seriesChart = mountSeriesChart(required<HTMLElement>("[data-testid=live-chart]"));
 
   const showTopology = (topology: Topology) => {
     const layout = layoutTopology(topology.nodes);
     field.setTopology(layout);
+    sceneDirty = true;
     const labels: string[] = [];
     for (const n of topology.nodes) labels[n.id] = n.label;
     scene?.setTopology(layout, labels);
@@ -164,6 +172,7 @@ async function boot(): Promise<void> {
     const lookbackS = Math.max(4 * field.current.flightS, 20 * field.expectedIoS);
     p.visitRange(timeS - lookbackS, timeS, field.apply);
     field.update(timeS);
+    sceneDirty = true;
   };
 
   const configureField = (state: ScenarioState) => {
@@ -179,6 +188,7 @@ async function boot(): Promise<void> {
     const state = store.getState();
     configureField(state);
     field.reset();
+    sceneDirty = true;
     if (client === null) return;
     run = client.start({
       scenario: state.scenario,
@@ -248,9 +258,15 @@ async function boot(): Promise<void> {
     const wallS = Math.min(0.25, Math.max(0, (nowMs - lastFrameMs) / 1000));
     lastFrameMs = nowMs;
     const p = player();
-    p.tick(wallS, field.apply);
-    field.update(p.timeS);
-    scene?.draw(field);
+    const visited = p.tick(wallS, field.apply);
+    // A paused scene that nothing changed is not drawn again: the canvas keeps its last frame.
+    if (visited > 0 || p.timeS !== drawnAtS || field.recordsApplied !== drawnRecords || sceneDirty) {
+      field.update(p.timeS);
+      scene?.draw(field);
+      drawnAtS = p.timeS;
+      drawnRecords = field.recordsApplied;
+      sceneDirty = false;
+    }
     transport.refresh();
     if (nowMs - lastSlowMs > 200) {
       lastSlowMs = nowMs;
