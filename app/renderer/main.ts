@@ -31,6 +31,8 @@ const CHART_SAMPLES = 160;
 /** Records per trace chunk and chunks the worker may run ahead: a small lead keeps restarts quick. */
 const CHUNK_RECORDS = 1024;
 const MAX_UNACKED_CHUNKS = 6;
+/** Simulated time replayed at least to rebuild the scene after a scrub. */
+const REBUILD_LOOKBACK_S = 0.01;
 
 function required<T extends Element>(selector: string): T {
   const found = document.querySelector<T>(selector);
@@ -169,7 +171,8 @@ async function boot(): Promise<void> {
   const rebuildAt = (timeS: number) => {
     const p = player();
     field.reset();
-    const lookbackS = Math.max(4 * field.current.flightS, 20 * field.expectedIoS);
+    // Far enough back to catch the particles still flying and most tasks still waiting there.
+    const lookbackS = Math.max(REBUILD_LOOKBACK_S, 4 * field.current.flightS, 20 * field.expectedIoS);
     p.visitRange(timeS - lookbackS, timeS, field.apply);
     field.update(timeS);
     sceneDirty = true;
