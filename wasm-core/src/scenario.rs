@@ -118,6 +118,9 @@ impl Scenario {
     /// Whole numbers are written as integers so integer fields accept them.
     pub fn with_number(&self, path: &str, x: f64) -> Result<Scenario, ScenarioError> {
         let mut next = self.clone();
+        if set_common_number(&mut next, path, x) {
+            return next.validated();
+        }
         let (section, field) = path
             .split_once('.')
             .ok_or_else(|| ScenarioError::field("param", path, "a dotted path such as workload.message_size_bytes"))?;
@@ -172,6 +175,50 @@ impl Validate for Scenario {
         v.section("kafka", |v| self.kafka.validate(v));
         v.section("grouping", |v| self.grouping.validate(v));
         v.section("failover", |v| self.failover.validate(v));
+    }
+}
+
+/// Writes `x` straight into the fields sweeps drive most (sizes, counts, the log's settings),
+/// exactly as the JSON round trip of [`set_section_number`] would: whole numbers for integer fields.
+/// `false` for any other path, or a value the field cannot hold (the round trip then reports it).
+fn set_common_number(next: &mut Scenario, path: &str, x: f64) -> bool {
+    let w = &mut next.workload;
+    let l = &mut next.log;
+    let whole: Option<&mut u32> = match path {
+        "workload.message_size_bytes" => Some(&mut w.message_size_bytes),
+        "workload.requesters" => Some(&mut w.requesters),
+        "workload.servers" => Some(&mut w.servers),
+        "workload.queue_pairs" => Some(&mut w.queue_pairs),
+        "workload.queue_managers" => Some(&mut w.queue_managers),
+        "workload.messages_per_commit" => Some(&mut w.messages_per_commit),
+        "workload.batch_messages" => Some(&mut w.batch_messages),
+        "workload.impl_sync_open_output" => Some(&mut w.impl_sync_open_output),
+        "log.copies" => Some(&mut l.copies),
+        "log.stripes" => Some(&mut l.stripes),
+        "log.zhyperlink_pfids" => Some(&mut l.zhyperlink_pfids),
+        "log.other_write_sessions" => Some(&mut l.other_write_sessions),
+        "system.lpar_cpus" => Some(&mut next.system.lpar_cpus),
+        _ => None,
+    };
+    if let Some(slot) = whole {
+        let r = libm::round(x);
+        if (0.0..=f64::from(u32::MAX)).contains(&r) {
+            *slot = r as u32;
+            return true;
+        }
+        return false;
+    }
+    let real: Option<&mut f64> = match path {
+        "log.other_channel_busy_pct" => Some(&mut l.other_channel_busy_pct),
+        "log.zhyperlink_cable_length_m" => Some(&mut l.zhyperlink_cable_length_m),
+        _ => None,
+    };
+    match real {
+        Some(slot) if x.is_finite() => {
+            *slot = x;
+            true
+        }
+        _ => false,
     }
 }
 
@@ -230,4 +277,51 @@ pub fn merge_json(base: &mut serde_json::Value, overlay: &serde_json::Value) {
 /// The JSON Schema of the scenario document, generated from these types.
 pub fn json_schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Scenario)).expect("schema serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field the direct setter knows takes a value exactly as the JSON round trip would,
+    /// including rounding to whole numbers and the refusal of what the field cannot hold.
+    #[test]
+    fn direct_setting_matches_the_json_round_trip() {
+        let paths = [
+            "workload.message_size_bytes",
+            "workload.requesters",
+            "workload.servers",
+            "workload.queue_pairs",
+            "workload.queue_managers",
+            "workload.messages_per_commit",
+            "workload.batch_messages",
+            "workload.impl_sync_open_output",
+            "log.copies",
+            "log.stripes",
+            "log.zhyperlink_pfids",
+            "log.other_write_sessions",
+            "system.lpar_cpus",
+            "log.other_channel_busy_pct",
+            "log.zhyperlink_cable_length_m",
+        ];
+        let base = Scenario::default();
+        for path in paths {
+            for x in [0.0, 1.0, 2.4, 2.6, 37.5, 4096.0, -3.0, 5.0e9] {
+                let mut direct = base.clone();
+                let set = set_common_number(&mut direct, path, x);
+                let mut via_json = base.clone();
+                let (section, field) = path.split_once('.').unwrap();
+                let round_trip = match section {
+                    "workload" => set_section_number(&mut via_json.workload, path, field, x),
+                    "log" => set_section_number(&mut via_json.log, path, field, x),
+                    _ => set_section_number(&mut via_json.system, path, field, x),
+                };
+                assert_eq!(set, round_trip.is_ok(), "{path} = {x}");
+                if set {
+                    assert_eq!(direct, via_json, "{path} = {x}");
+                }
+            }
+        }
+        assert!(!set_common_number(&mut base.clone(), "log.io_mode", 1.0));
+    }
 }

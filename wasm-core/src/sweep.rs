@@ -5,16 +5,19 @@ use crate::scenario::{Scenario, ScenarioError};
 /// Evaluates `metric` for each value of the numeric parameter at `param` (a dotted scenario path).
 ///
 /// Each point is a full, validated scenario: a value outside the parameter's range is an error
-/// naming it, not a silently clamped point. Only the sub-model that owns `metric` runs.
+/// naming it, not a silently clamped point. Only the sub-model that owns `metric` runs, and each
+/// point's closed-loop solution starts from the previous point's ([`crate::model::MetricSeries`]).
 pub fn sweep(base: &Scenario, param: &str, values: &[f64], metric: &str) -> Result<Vec<f64>, ScenarioError> {
     if crate::model::evaluate_metric(base, metric).is_none() {
         return Err(ScenarioError::field("metric", metric, "a dotted path to a number in the metrics"));
     }
+    let mut series = crate::model::MetricSeries::default();
     values
         .iter()
         .map(|&x| {
             let scenario = base.with_number(param, x)?;
-            crate::model::evaluate_metric(&scenario, metric)
+            series
+                .metric(&scenario, metric)
                 .ok_or_else(|| ScenarioError::field("metric", metric, "a dotted path to a number in the metrics"))
         })
         .collect()
@@ -58,6 +61,26 @@ mod tests {
         for (x, y) in values.iter().zip(&swept) {
             let full = crate::model::evaluate(&s.with_number("workload.message_size_bytes", *x).unwrap()).to_value();
             assert_eq!(crate::metrics::number_at(&full, "log.log_bytes_per_message"), Some(*y));
+        }
+    }
+
+    #[test]
+    fn a_closed_loop_sweep_agrees_with_solving_each_point_alone() {
+        // Each point starts from the previous point's solution; the answers must not depend on it.
+        let s = Scenario::from_overlay(&serde_json::json!({
+            "workload": { "persistence": "persistent", "syncpoint": "in_syncpoint", "requesters": 8, "servers": 8 },
+            "log": { "io_mode": "zhyperlink", "zhyperlink_pfids": 4, "stripes": 2 }
+        }))
+        .unwrap();
+        let values: Vec<f64> = log_range(256.0, 100.0e6, 60).iter().map(|v| v.round()).collect();
+        for metric in ["request_reply.transactions_s", "commit.force_wait_us", "commit.commits_per_forced_write"] {
+            let swept = sweep(&s, "workload.message_size_bytes", &values, metric).unwrap();
+            for (x, y) in values.iter().zip(&swept) {
+                let alone =
+                    crate::model::evaluate_metric(&s.with_number("workload.message_size_bytes", *x).unwrap(), metric)
+                        .unwrap();
+                assert!((y - alone).abs() <= 1.0e-6 * alone.abs(), "{metric} at {x}: swept {y}, alone {alone}");
+            }
         }
     }
 

@@ -85,50 +85,92 @@ pub fn log_force(
     byte_utilisation: f64,
 ) -> LogForce {
     let path = IoPath::of(scenario);
-    log_force_on(&path, requests_per_s, bytes_per_request, chains, byte_utilisation)
+    log_force_on(&path, requests_per_s, bytes_per_request, chains, byte_utilisation, 1.0)
 }
 
 /// [`log_force`] on a log path built once, for solvers that evaluate it at many loads.
+///
+/// `start_requests_per_write` is where the aggregation's fixed-point iteration starts: 1, or the
+/// commits per write already found for a lower request rate. Commits per write only grow with the
+/// request rate, so iterating up from a lower rate's answer ends at the same (smallest) fixed point
+/// as iterating up from 1, in fewer steps.
 pub fn log_force_on(
     path: &IoPath,
     requests_per_s: f64,
     bytes_per_request: f64,
     chains: f64,
     byte_utilisation: f64,
+    start_requests_per_write: f64,
 ) -> LogForce {
     let f = requests_per_s.max(0.0);
     let others = if chains > 1.0 { (chains - 1.0) / chains } else { 0.0 };
     let bytes = bytes_per_request.max(0.0);
-    let write_us = |g: f64| path.write_time_at_rate_us(g * bytes, (f / g).max(0.0)).max(0.0);
+    // A write carries whole commits, so `g` commits per write on average means writes of
+    // floor(g) and floor(g) + 1 commits in the proportions that average to g. Timing that mix,
+    // rather than one write of g commits' bytes rounded up to whole pages, keeps the write time a
+    // continuous function of g: the search below then has one fixed point to find, instead of
+    // hopping across a page boundary, and the answer no longer depends on where it started.
+    let write_us = |g: f64| {
+        let rate = (f / g).max(0.0);
+        let k = crate::math::floor(g).max(1.0);
+        let share = (g - k).clamp(0.0, 1.0);
+        let smaller = path.write_time_at_rate_us(k * bytes, rate).max(0.0);
+        let pages = |b: f64| crate::math::ceil(b / crate::model::log::LOG_PAGE_BYTES);
+        if share == 0.0 || pages(k * bytes) == pages((k + 1.0) * bytes) {
+            smaller
+        } else {
+            let larger = path.write_time_at_rate_us((k + 1.0) * bytes, rate).max(0.0);
+            smaller + share * (larger - smaller)
+        }
+    };
     let step = |t: f64| (1.0 + f * t * 1.0e-6 * others).min(MAX_REQUESTS_PER_WRITE);
-    let mut g = 1.0;
+    let mut g = if others > 0.0 { start_requests_per_write.clamp(1.0, MAX_REQUESTS_PER_WRITE) } else { 1.0 };
     let mut t = 0.0;
-    // With zHyperLink a larger `g` also means fewer writes a second, hence fewer fallbacks to
-    // asynchronous I/O and shorter writes: the iterates can oscillate around the fixed point and
-    // then converge only linearly. Two iterates on opposite sides of the previous one bracket the
-    // fixed point, and the Aitken extrapolation of the three lands on it (Steffensen's method);
-    // it is used only then, and only inside that bracket. Iterates that rise steadily (more pages
-    // per write) are left alone, so that they still stop at the smallest fixed point.
-    let accelerate = path.rate_sensitive();
+    // The fixed point is the root of h(g) = step(T(g)) - g, positive below it and negative above.
+    // Plain iteration g <- step(T(g)) converges only linearly, slowly when each extra commit
+    // lengthens the write almost enough to bring in another, and with zHyperLink (fewer writes,
+    // fewer fallbacks, shorter writes) it can oscillate. Secant steps through the last two points
+    // converge in a few evaluations because h is piecewise linear between whole commits; once
+    // points on both sides are known, a step that would leave them is replaced by false position.
+    let mut below: Option<(f64, f64)> = None;
+    let mut above: Option<(f64, f64)> = None;
     let mut previous: Option<(f64, f64)> = None;
-    for _ in 0..24 {
+    for _ in 0..64 {
         t = write_us(g);
         let next = step(t);
-        if (next - g).abs() <= 1.0e-9 * g {
+        let h = next - g;
+        if h.abs() <= 1.0e-10 * g {
             g = next;
             break;
         }
-        g = match previous.take() {
-            Some((g0, g1)) if accelerate && (g1 - g0) * (next - g1) < 0.0 => {
-                // g0 -> g1 = g -> next: the Aitken extrapolation of the three iterates.
-                let jump = g0 - (g1 - g0) * (g1 - g0) / (next - 2.0 * g1 + g0);
-                if jump > g1.min(next) && jump < g1.max(next) { jump } else { next }
-            }
-            _ => {
-                previous = Some((g, next));
-                next
-            }
+        if h > 0.0 {
+            below = Some((g, h));
+        } else {
+            above = Some((g, h));
+        }
+        let mut candidate = match previous {
+            Some((gp, hp)) if hp != h => g - h * (g - gp) / (h - hp),
+            _ => next,
         };
+        match (below, above) {
+            (Some((a, ha)), Some((b, hb))) => {
+                if b - a <= 1.0e-12 * b {
+                    break;
+                }
+                if !(candidate > a && candidate < b) {
+                    candidate = (a * hb - b * ha) / (hb - ha);
+                    if !(candidate > a && candidate < b) {
+                        candidate = 0.5 * (a + b);
+                    }
+                }
+            }
+            // Only points below the root so far: go up, at least as far as a plain step.
+            (Some(_), None) => candidate = candidate.max(next),
+            (None, Some(_)) if candidate >= g => candidate = next,
+            _ => {}
+        }
+        previous = Some((g, h));
+        g = candidate.clamp(1.0, MAX_REQUESTS_PER_WRITE);
     }
     let writes_per_s = f / g;
     let busy = (writes_per_s * t * 1.0e-6).clamp(0.0, 0.999);

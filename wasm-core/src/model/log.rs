@@ -542,12 +542,6 @@ impl IoPath {
         finite_or_zero(MAX_PAGES_PER_IO * LOG_PAGE_BYTES / BYTES_PER_MB / (w.cycle_us * 1e-6))
     }
 
-    /// Whether writes go over zHyperLink, whose write time depends on the write rate (PFID load);
-    /// asynchronous write times depend only on the pages.
-    pub fn rate_sensitive(&self) -> bool {
-        self.zhyperlink
-    }
-
     /// Pages on each non-empty stripe when `pages` are spread over the stripes.
     fn stripe_pages(&self, pages: f64) -> StripePages {
         let s = self.stripes;

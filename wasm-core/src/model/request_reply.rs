@@ -449,7 +449,9 @@ fn server_wait_us(util: f64, service_us: f64, m: f64, n: f64) -> f64 {
 }
 
 /// The round trip at throughput `x` (transactions per second); `None` past a resource's capacity.
-fn detail(s: &Setup, x: f64) -> Option<Detail> {
+/// `start_g` is the commits per write found at a lower throughput (1 when none is known), where
+/// the log-force aggregation starts its search.
+fn detail(s: &Setup, x: f64, start_g: f64) -> Option<Detail> {
     let x_us = x * 1.0e-6;
     let cpu_util = x_us * s.cpu_txn / s.cpus;
     let byte_util = x * s.log_bytes_txn / s.max_log_bytes_s;
@@ -465,6 +467,7 @@ fn detail(s: &Setup, x: f64) -> Option<Detail> {
         s.force_bytes,
         (s.chains / s.qmgrs).max(1.0),
         byte_util,
+        start_g,
     );
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
@@ -575,6 +578,23 @@ fn detail(s: &Setup, x: f64) -> Option<Detail> {
     })
 }
 
+/// Where [`solve_near`] starts looking: the throughput and commits per write of a nearby solution
+/// (the previous point of a sweep).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolveHint {
+    /// Transactions per second of the nearby solution.
+    pub transactions_s: f64,
+    /// Commits per forced write of the nearby solution.
+    pub requests_per_write: f64,
+}
+
+impl Solution {
+    /// This solution as the starting point for a neighbouring one.
+    pub fn hint(&self) -> SolveHint {
+        SolveHint { transactions_s: self.transactions_s, requests_per_write: self.log.requests_per_write }
+    }
+}
+
 /// Solves the closed system: the throughput at which every requester is always in a round trip.
 ///
 /// The throughput `x` solves `n / round_trip(x) = x`. Round trips only grow with load (and are
@@ -584,11 +604,21 @@ fn detail(s: &Setup, x: f64) -> Option<Detail> {
 /// answer. The root is found by false position with the Anderson-Björck correction, which keeps a
 /// bracket like bisection but needs a handful of round-trip evaluations instead of forty.
 pub fn solve(sc: &Scenario) -> Solution {
+    solve_near(sc, None)
+}
+
+/// As [`solve`], starting from a nearby solution when one is known.
+///
+/// A sweep moves one parameter a little from point to point, so the previous point's throughput,
+/// widened by a few percent each way, usually brackets the next answer at once, and its commits
+/// per write start the log-force search close to its end. The answer is the same root to the
+/// solver's tolerance (a few parts in 10^9); only the work to reach it shrinks.
+pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     let s = setup(sc);
-    let idle = detail(&s, 0.0);
+    let idle = detail(&s, 0.0, 1.0);
     let at_rest = idle.map_or(1.0, |d| d.round_trip).max(1.0e-3);
-    let residual = |x: f64| {
-        let d = detail(&s, x);
+    let residual = |x: f64, start_g: f64| {
+        let d = detail(&s, x, start_g);
         let r = match &d {
             Some(d) if d.round_trip > 0.0 => s.n * 1.0e6 / d.round_trip - x,
             Some(_) => 0.0,
@@ -596,12 +626,50 @@ pub fn solve(sc: &Scenario) -> Solution {
         };
         (r, d)
     };
-    // Agreement to 1e-11 of the throughput is far below anything displayed.
-    const TOLERANCE: f64 = 1.0e-11;
-    // The bracket: `lo` is not too fast (residual above 0), `hi` is at least fast enough.
+    // Agreement to 1e-9 of the throughput is far below anything displayed, and above the
+    // log-force search's own precision, so the bracket can always close to it.
+    const TOLERANCE: f64 = 1.0e-8;
+    // How far each way of a hint's throughput the first bracket is tried.
+    const HINT_SPREAD: f64 = 0.02;
+    // No throughput at or past the processors' or the log's capacity has a finite round trip, so
+    // the bracket starts below the smaller of the unloaded rate and those capacities.
+    let capacity = (s.cpus * 1.0e6 / s.cpu_txn.max(1.0e-9)).min(if s.log_bytes_txn > 0.0 {
+        s.max_log_bytes_s / s.log_bytes_txn
+    } else {
+        f64::INFINITY
+    });
+    let top = (s.n / (at_rest * 1.0e-6)).min(capacity * (1.0 - 1.0e-12));
+    // The bracket: `lo` is not too fast (residual above 0), `hi` is at least fast enough;
+    // `hi` is `None` until some point is.
     let (mut lo, mut r_lo, mut d_lo) = (0.0, s.n / (at_rest * 1.0e-6), idle);
-    let mut hi = s.n / (at_rest * 1.0e-6);
-    let (mut r_hi, d_hi) = residual(hi);
+    let mut upper: Option<(f64, f64, Option<Detail>)> = None;
+    if let Some(h) = hint.filter(|h| h.transactions_s > 0.0 && h.transactions_s < top) {
+        let g = h.requests_per_write.max(1.0);
+        let (r, d) = residual(h.transactions_s, g);
+        let probe = if r > 0.0 {
+            (lo, r_lo, d_lo) = (h.transactions_s, r, d);
+            (h.transactions_s * (1.0 + HINT_SPREAD)).min(top)
+        } else {
+            upper = Some((h.transactions_s, r, d));
+            h.transactions_s * (1.0 - HINT_SPREAD)
+        };
+        let (r2, d2) = residual(probe, g);
+        if r2 > 0.0 {
+            if probe > lo {
+                (lo, r_lo, d_lo) = (probe, r2, d2);
+            }
+        } else if upper.is_none_or(|(x, _, _)| probe < x) {
+            upper = Some((probe, r2, d2));
+        }
+    }
+    let (mut hi, mut r_hi, d_hi) = match upper {
+        Some(u) => u,
+        None => {
+            let start_g = d_lo.map_or(1.0, |d| d.log.requests_per_write);
+            let (r, d) = residual(top, start_g);
+            (top, r, d)
+        }
+    };
     // Which end the last point replaced: a second replacement of the same end scales down the
     // other end's residual (Anderson-Björck), so that end moves too.
     let mut last_replaced_lo: Option<bool> = None;
@@ -617,7 +685,9 @@ pub fn solve(sc: &Scenario) -> Solution {
             if !(x > lo && x < hi) {
                 x = 0.5 * (lo + hi);
             }
-            let (r, d) = residual(x);
+            // Every point tried lies above `lo`, whose aggregation is a valid start.
+            let start_g = d_lo.map_or(1.0, |d| d.log.requests_per_write);
+            let (r, d) = residual(x, start_g);
             if r.abs() <= TOLERANCE * x && d.is_some() {
                 answer = Some((x, d));
                 break;
