@@ -8,11 +8,13 @@
 //! - [`workload`]: the tasks' programs (request/reply, the log upper-bound loop, batched puts);
 //! - [`queue`]: a queue with its lock, messages and waiting getters;
 //! - [`logger`]: the log buffer and the logger's aggregation of concurrent commits;
-//! - [`io_path`]: FICON/zHPF channel paths and zHyperLink PFIDs with fall-back.
+//! - [`io_path`]: FICON/zHPF channel paths and zHyperLink PFIDs with fall-back;
+//! - [`cf`]: the coupling facility of shared queues, its links' subchannels and its processors.
 //!
 //! Nothing is scripted: throughput, round trips, commits per write and lock waits emerge from
 //! tasks competing for the processors, the locks and the logger.
 
+pub mod cf;
 pub mod io_path;
 pub mod logger;
 pub mod queue;
@@ -21,6 +23,7 @@ pub mod workload;
 
 use serde::Serialize;
 
+use self::cf::{CouplingFacility, RequestCounts, RequestKind};
 use self::io_path::{LogIoPath, pages_for};
 use self::logger::{Logger, StartedWrite};
 use self::queue::SimQueue;
@@ -88,6 +91,15 @@ pub struct SimMetrics {
     pub sync_write_fraction: Estimate,
     /// Mean utilisation of the zHyperLink PFIDs over the whole run, 0..1 (0 without zHyperLink).
     pub pfid_utilisation: f64,
+    /// Utilisation of the coupling facility's processors, 0..1 (0 with private queues).
+    pub cf_utilisation: Estimate,
+    /// Share of CF requests completed synchronously, 0..1 (0 with private queues).
+    pub cf_sync_fraction: Estimate,
+    /// Share of the CF requests z/OS meant to run synchronously that found every subchannel of
+    /// their LPAR's links busy and went asynchronous, 0..1.
+    pub cf_subchannel_busy_fraction: Estimate,
+    /// CF processor time per application message put and got, microseconds.
+    pub cf_time_per_message_us: Estimate,
     /// Events processed (warm-up included).
     pub events: u64,
 }
@@ -103,6 +115,10 @@ enum Ev {
     IoDone(u16),
     /// Queue manager `0`'s logger finished its cycle (after a synchronous write).
     LoggerFree(u16),
+    /// Task `0`'s CF request reaches the CF over its link.
+    CfArrive(u32),
+    /// The CF has processed task `0`'s request.
+    CfDone(u32),
 }
 
 /// One application task.
@@ -141,6 +157,16 @@ struct Task {
     cpu_s: f64,
     /// When its current force request was made.
     force_start_s: f64,
+    /// CF requests still to make for the current API call: carrying the message, and not.
+    cf_data: u8,
+    cf_plain: u8,
+    /// The request out now: its kind, whether it is synchronous, whether z/OS meant it to be,
+    /// its link and when it was issued.
+    cf_kind: RequestKind,
+    cf_sync: bool,
+    cf_wanted_sync: bool,
+    cf_link: u16,
+    cf_start_s: f64,
 }
 
 /// Topology nodes of one queue manager.
@@ -195,6 +221,14 @@ pub struct MqSimulation {
     tasks: Vec<Task>,
     queues: Vec<SimQueue>,
     qms: Vec<QueueManager>,
+    /// The coupling facility (shared queues only).
+    cf: Option<CouplingFacility>,
+    /// CF requests per API call.
+    cf_requests: RequestCounts,
+    /// Stream queues, one per queue of the workload's own (request) queues: node and depth.
+    streams: Vec<(u16, u64)>,
+    /// Queues below this index are the workload's own (request) queues.
+    request_queues: u32,
     tallies: Tallies,
     next_message: u32,
     next_sample_s: f64,
@@ -239,6 +273,9 @@ impl MqSimulation {
                 nodes: QmNodes { log_buffer, logger, data_sets, channel_paths, pfids },
             });
         }
+        let shared = scenario.workload.queue_type == QueueType::Shared;
+        let cf = shared.then(|| CouplingFacility::new(scenario, qmgrs as u16, plan, &mut topology));
+        let cf_requests = RequestCounts::of(scenario, service.stream_copies);
         let mut queues = Vec::new();
         for p in 0..workload.pairs {
             let label =
@@ -252,6 +289,10 @@ impl MqSimulation {
                 queues.push(SimQueue::new(Delivery::ByOwner, node));
             }
         }
+        let streams: Vec<(u16, u64)> = (0..workload.pairs)
+            .filter(|_| service.stream_copies > 0)
+            .map(|p| (topology.add(NodeKind::Queue, format!("stream queue {}", p + 1)), 0))
+            .collect();
         let mut tasks = Vec::new();
         let blank = Task {
             role: 0,
@@ -272,6 +313,13 @@ impl MqSimulation {
             repeats: 0,
             cpu_s: 0.0,
             force_start_s: 0.0,
+            cf_data: 0,
+            cf_plain: 0,
+            cf_kind: RequestKind::Plain,
+            cf_sync: false,
+            cf_wanted_sync: false,
+            cf_link: 0,
+            cf_start_s: 0.0,
         };
         let pairs = workload.pairs;
         let reply_base = if workload.has_reply_queues { pairs } else { 0 };
@@ -303,6 +351,13 @@ impl MqSimulation {
         if io.pfids() > 0 {
             names.push("pfid_busy_pct".into());
         }
+        if cf.is_some() {
+            names.push("cf_link_busy_pct".into());
+            names.push("cf_busy_pct".into());
+        }
+        if !streams.is_empty() {
+            names.push("stream_queue_depth".into());
+        }
         MqSimulation {
             topology,
             trace: if options.trace {
@@ -321,6 +376,10 @@ impl MqSimulation {
             tasks,
             queues,
             qms,
+            cf,
+            cf_requests,
+            streams,
+            request_queues: workload.pairs,
             tallies: Tallies {
                 round_trip_s: BatchedTally::new(plan),
                 write_bytes: BatchedTally::new(plan),
@@ -356,13 +415,17 @@ impl MqSimulation {
             match ev {
                 Ev::Resume(task) => self.run(task),
                 Ev::CpuDone { qm, task } => {
-                    let q = usize::from(qm);
-                    if let Some((next, _)) = self.qms[q].cpu.depart(t) {
-                        let d = self.tasks[next as usize].cpu_s;
-                        self.cal.schedule(d, Ev::CpuDone { qm, task: next });
+                    let tk = &self.tasks[task as usize];
+                    if tk.cf_data + tk.cf_plain > 0 {
+                        // The call's CF requests follow its CPU, on the processor it holds.
+                        self.issue_cf_request(task);
+                    } else {
+                        self.release_cpu(qm);
+                        self.run(task);
                     }
-                    self.run(task);
                 }
+                Ev::CfArrive(task) => self.cf_arrive(task),
+                Ev::CfDone(task) => self.cf_done(task),
                 Ev::IoDone(qm) => self.io_done(qm),
                 Ev::LoggerFree(qm) => {
                     self.qms[usize::from(qm)].cycle_pending = false;
@@ -418,6 +481,8 @@ impl MqSimulation {
         let n_qm = self.qms.len().max(1) as f64;
         let pfids: usize = self.qms.iter().map(|q| q.io.pfids()).sum();
         let pfid_busy: f64 = self.qms.iter().map(|q| q.io.pfid_busy_total_s()).sum();
+        let (cf_utilisation, cf_sync_fraction, cf_subchannel_busy_fraction, cf_time_per_message_us) =
+            self.cf.as_mut().map(|c| c.steady_state()).unwrap_or_default();
         SimMetrics {
             transactions_per_s: txn,
             messages_per_s: scale(txn, self.messages_per_transaction),
@@ -429,6 +494,10 @@ impl MqSimulation {
             force_wait_us: scale(t.force_wait_s.mean(), 1.0e6),
             sync_write_fraction: t.write_sync.mean(),
             pfid_utilisation: if pfids > 0 && self.now_s > 0.0 { pfid_busy / (pfids as f64 * self.now_s) } else { 0.0 },
+            cf_utilisation,
+            cf_sync_fraction,
+            cf_subchannel_busy_fraction,
+            cf_time_per_message_us,
             events: self.cal.processed(),
         }
     }
@@ -445,10 +514,17 @@ impl MqSimulation {
             100.0 * f64::from(busy) / f64::from(cpus.max(1)),
             waiters as f64,
         ];
-        if self.series.names.len() > row.len() {
+        if self.qms[0].io.pfids() > 0 {
             let n = self.qms.len() as f64;
             let u: f64 = self.qms.iter_mut().map(|q| q.io.pfid_utilisation(at_s)).sum::<f64>() / n;
             row.push(100.0 * u);
+        }
+        if let Some(cf) = &self.cf {
+            row.push(100.0 * cf.link_busy_fraction());
+            row.push(100.0 * cf.busy_fraction());
+        }
+        if !self.streams.is_empty() {
+            row.push(self.streams.iter().map(|s| s.1 as f64).sum());
         }
         self.series.push(at_s, row);
     }
@@ -470,6 +546,117 @@ impl MqSimulation {
         self.tasks[task as usize].cpu_s = d;
         if self.qms[usize::from(qm)].cpu.arrive(self.now_s, task) {
             self.cal.schedule(d, Ev::CpuDone { qm, task });
+        }
+    }
+
+    /// Frees a processor of queue manager `qm`, which passes to the next task waiting for one.
+    #[inline]
+    fn release_cpu(&mut self, qm: u16) {
+        if let Some((next, _)) = self.qms[usize::from(qm)].cpu.depart(self.now_s) {
+            let d = self.tasks[next as usize].cpu_s;
+            self.cal.schedule(d, Ev::CpuDone { qm, task: next });
+        }
+    }
+
+    /// `task`, holding a processor, makes the next CF request of its API call. It stays
+    /// synchronous (the processor spins until the answer) when z/OS means it to be and a
+    /// subchannel is free; otherwise the processor is released and the request goes
+    /// asynchronously, at once on a free subchannel or queued for one.
+    fn issue_cf_request(&mut self, task: u32) {
+        let now = self.now_s;
+        let tk = &mut self.tasks[task as usize];
+        let Some(cf) = self.cf.as_mut() else {
+            // Only shared queues count CF requests, and only they have a CF.
+            tk.cf_data = 0;
+            tk.cf_plain = 0;
+            let qm = tk.qm;
+            self.release_cpu(qm);
+            self.run(task);
+            return;
+        };
+        let kind = if tk.cf_data > 0 {
+            tk.cf_data -= 1;
+            RequestKind::Data
+        } else {
+            tk.cf_plain = tk.cf_plain.saturating_sub(1);
+            RequestKind::Plain
+        };
+        let qm = tk.qm;
+        let wanted = cf.wants_sync(qm, kind, self.rng.uniform());
+        let link = cf.take_subchannel(qm);
+        let sync = wanted && link.is_some();
+        tk.cf_kind = kind;
+        tk.cf_sync = sync;
+        tk.cf_wanted_sync = wanted;
+        tk.cf_start_s = now;
+        cf.record_request(now, sync, wanted);
+        let bytes = if kind == RequestKind::Data { cf.costs.data_bytes } else { 0 };
+        let trace_kind = if sync { TraceKind::CfRequest } else { TraceKind::CfAsyncRequest };
+        match link {
+            Some(l) => {
+                tk.cf_link = l;
+                self.cal.schedule(cf.costs.link_s(kind), Ev::CfArrive(task));
+                self.trace.record(now, tk.msg, tk.node, cf.link_node(l), trace_kind, bytes);
+            }
+            None => {
+                cf.wait_for_subchannel(qm, task);
+                self.trace.record(now, tk.msg, tk.node, cf.link_node(cf.first_link(qm)), trace_kind, bytes);
+            }
+        }
+        if !sync {
+            self.release_cpu(qm);
+        }
+    }
+
+    /// `task`'s request reaches the CF: it queues for a CF processor.
+    fn cf_arrive(&mut self, task: u32) {
+        let now = self.now_s;
+        let tk = self.tasks[task as usize];
+        let Some(cf) = self.cf.as_mut() else { return };
+        self.trace.record(now, tk.msg, cf.link_node(tk.cf_link), cf.cf_node, TraceKind::CfRequest, 0);
+        if cf.processors.arrive(now, task) {
+            self.start_cf_service(task);
+        }
+    }
+
+    /// A CF processor starts on `task`'s request.
+    #[inline]
+    fn start_cf_service(&mut self, task: u32) {
+        let Some(cf) = self.cf.as_mut() else { return };
+        let d = self.rng.exponential(cf.costs.cf_s(self.tasks[task as usize].cf_kind));
+        cf.record_service(self.now_s, d);
+        self.cal.schedule(d, Ev::CfDone(task));
+    }
+
+    /// The CF has answered `task`'s request: the CF processor and the subchannel pass on, and the
+    /// task goes on (a synchronous request on the processor it spun on; an asynchronous one once
+    /// a processor has run its completion).
+    fn cf_done(&mut self, task: u32) {
+        let now = self.now_s;
+        let Some(cf) = self.cf.as_mut() else { return };
+        let next = cf.processors.depart(now).map(|(next, _)| next);
+        let tk = self.tasks[task as usize];
+        let waiting = cf.release_subchannel(tk.cf_link);
+        self.trace.record(now, tk.msg, cf.cf_node, tk.node, TraceKind::CfReply, 0);
+        if tk.cf_sync {
+            cf.observe_sync(tk.qm, tk.cf_kind, now - tk.cf_start_s);
+        }
+        let async_cpu_s = cf.costs.async_cpu_s;
+        if let Some(w) = waiting {
+            let link_s = cf.costs.link_s(self.tasks[w as usize].cf_kind);
+            self.tasks[w as usize].cf_link = tk.cf_link;
+            self.cal.schedule(link_s, Ev::CfArrive(w));
+        }
+        if let Some(next) = next {
+            self.start_cf_service(next);
+        }
+        if !tk.cf_sync {
+            self.cpu(task, async_cpu_s);
+        } else if tk.cf_data + tk.cf_plain > 0 {
+            self.issue_cf_request(task);
+        } else {
+            self.release_cpu(tk.qm);
+            self.run(task);
         }
     }
 
@@ -496,11 +683,30 @@ impl MqSimulation {
                     }
                 }
                 Op::Cpu(api) => {
+                    // A put's CPU step comes just before the put it prices.
+                    let streamed_put = api == Api::Put
+                        && self.service.stream_copies > 0
+                        && self.programs[usize::from(t.role)].get(usize::from(t.pc))
+                            == Some(&Op::Put(QueueRole::Request));
                     let mean = match api {
+                        Api::Put if streamed_put => self.service.put_cpu_s + self.service.stream_copy_cpu_s,
                         Api::Put => self.service.put_cpu_s,
                         Api::Get => self.service.get_cpu_s,
                         Api::Commit => self.service.commit_cpu_s,
                     };
+                    if self.cf.is_some() {
+                        let n = &self.cf_requests;
+                        let (data, plain) = match api {
+                            Api::Put if streamed_put => n.streamed_put,
+                            Api::Put => n.put,
+                            Api::Get => n.get,
+                            Api::Commit if t.uow_puts > 0 && t.uow_queue < self.request_queues => n.commit_streamed,
+                            Api::Commit => n.commit,
+                        };
+                        let tk = &mut self.tasks[task as usize];
+                        tk.cf_data = data;
+                        tk.cf_plain = plain;
+                    }
                     self.cpu(task, mean);
                     return;
                 }
@@ -516,7 +722,14 @@ impl MqSimulation {
                     tk.uow_owner = owner;
                     let bytes = self.service.put_log_bytes;
                     self.trace.record(now, msg, t.node, self.queues[q as usize].node, TraceKind::Put, bytes as u32);
-                    if self.service.persistent && self.append_log(task, bytes) {
+                    let mut logged = bytes;
+                    if role == QueueRole::Request && !self.streams.is_empty() {
+                        // The queue manager's copy, put within the same call and logged with it.
+                        let stream = self.streams[q as usize].0;
+                        self.trace.record(now, msg, t.node, stream, TraceKind::Put, bytes as u32);
+                        logged += self.service.stream_copy_log_bytes;
+                    }
+                    if self.service.persistent && self.append_log(task, logged) {
                         return;
                     }
                 }
@@ -580,6 +793,9 @@ impl MqSimulation {
                 Op::Publish => self.publish(task),
                 Op::EndTransaction => {
                     self.tallies.round_trip_s.record(now, now - t.txn_start_s);
+                    if let Some(cf) = self.cf.as_mut() {
+                        cf.record_messages(now, self.messages_per_transaction);
+                    }
                     let tk = &mut self.tasks[task as usize];
                     tk.txn_start_s = now;
                     tk.pc = 0;
@@ -627,6 +843,10 @@ impl MqSimulation {
         self.trace.record(now, t.msg, t.node, self.queues[q].node, TraceKind::Commit, 0);
         let dispatch = self.service.dispatch_s;
         self.queues[q].depth += u64::from(t.uow_puts);
+        if let Some(stream) = self.streams.get_mut(q) {
+            // Nobody gets from the stream queue: its copies only accumulate.
+            stream.1 += u64::from(t.uow_puts) * u64::from(self.service.stream_copies);
+        }
         match self.queues[q].delivery {
             Delivery::CountOnly => {}
             Delivery::ByOwner => {

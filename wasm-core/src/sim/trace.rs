@@ -31,15 +31,21 @@ pub enum TraceKind {
     AsyncIoStart = 7,
     /// A log write completes.
     IoEnd = 8,
-    /// A coupling facility request (synchronous or asynchronous).
+    /// A coupling facility request on its way: from an application, one the processor spins for
+    /// (synchronous); from a CF link, any request reaching the CF.
     CfRequest = 9,
     /// A channel batch is sent.
     ChannelBatch = 10,
+    /// A coupling facility request goes asynchronously: z/OS chose not to spin for it, or it found
+    /// every subchannel busy; the issuing processor is released.
+    CfAsyncRequest = 11,
+    /// The coupling facility answers a request.
+    CfReply = 12,
 }
 
 impl TraceKind {
     /// Every kind, in code order.
-    pub const ALL: [TraceKind; 11] = [
+    pub const ALL: [TraceKind; 13] = [
         TraceKind::Move,
         TraceKind::Put,
         TraceKind::Get,
@@ -51,6 +57,8 @@ impl TraceKind {
         TraceKind::IoEnd,
         TraceKind::CfRequest,
         TraceKind::ChannelBatch,
+        TraceKind::CfAsyncRequest,
+        TraceKind::CfReply,
     ];
 }
 
@@ -76,6 +84,8 @@ pub enum NodeKind {
     CouplingFacility,
     /// A CF link.
     CfLink,
+    /// A CF list structure holding shared queues.
+    CfStructure,
     /// A sender/receiver or SVRCONN channel.
     Channel,
     /// Another queue manager.

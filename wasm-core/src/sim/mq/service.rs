@@ -4,7 +4,10 @@
 
 use crate::model::log::{self, LOG_PAGE_BYTES, MAX_PAGES_PER_IO};
 use crate::model::request_reply::{GET_WAIT_DISPATCH_US, GET_WAIT_POST_CPU_US, cpu_scale};
+use crate::model::streaming::{self, StreamTarget};
 use crate::scenario::{Persistence, QueueType, Scenario};
+
+use super::cf::CfCosts;
 
 /// Seconds per microsecond: the model speaks microseconds, the calendar seconds.
 pub const S_PER_US: f64 = 1.0e-6;
@@ -31,6 +34,13 @@ pub struct ServiceTimes {
     pub get_log_bytes: u64,
     /// Whether messages are persistent (logged).
     pub persistent: bool,
+    /// Copies the queue manager puts to the stream queue with each put to the workload's queue
+    /// (0 without STREAMQ).
+    pub stream_copies: u8,
+    /// CPU the copy adds to the putting MQPUT outside any CF request, seconds.
+    pub stream_copy_cpu_s: f64,
+    /// Log bytes the copy of a persistent message adds (its put record).
+    pub stream_copy_log_bytes: u64,
 }
 
 impl ServiceTimes {
@@ -41,13 +51,42 @@ impl ServiceTimes {
     /// simulation gives the put the message and half the record overhead and the get the other
     /// half, so the byte rate matches the model's while a forced get still writes a record of its
     /// own.
+    ///
+    /// On shared queues each call's CPU is what it costs outside its CF requests (see
+    /// [`CfCosts::of`] for the split): the CF station plays the requests out.
+    ///
+    /// With a stream queue on the workload's queue (`streaming` section, release 9.3 or later),
+    /// the copy costs the put what `model::streaming` says STREAMQ adds to it (scaled to the
+    /// processor as the other API costs are; on shared queues less the copy's own CF request,
+    /// which the CF station plays out) and, for persistent messages, the put record
+    /// `model::streaming` adds to the log data per message.
     pub fn of(sc: &Scenario) -> ServiceTimes {
         let w = &sc.workload;
         let persistent = w.persistence == Persistence::Persistent;
         let in_qsg = w.queue_type == QueueType::Shared;
         let size = f64::from(w.message_size_bytes);
         let scale = cpu_scale(sc);
-        let (put, get, cmit) = crate::model::request_reply::api_cpu_us(sc);
+        let cf = in_qsg.then(|| CfCosts::of(sc));
+        let (put, get, cmit) = match &cf {
+            Some(c) => c.outside_cf_cpu_us,
+            None => crate::model::request_reply::api_cpu_us(sc),
+        };
+        let st = &sc.streaming;
+        let stream = streaming::evaluate(sc);
+        let streamed = st.enabled && stream.available && (st.target == StreamTarget::LocalQueue || st.subscribers > 0);
+        let copy_cpu_us = if streamed {
+            let request_us = cf.map_or(0.0, |c| c.put_request_cpu_us);
+            (scale * stream.api.mqput_overhead_cpu_us - request_us).max(0.0)
+        } else {
+            0.0
+        };
+        let copy_log_bytes = if streamed && persistent {
+            crate::math::ceil(
+                stream.persistent.log_bytes_per_message_streamed - stream.persistent.log_bytes_per_message,
+            )
+        } else {
+            0.0
+        };
         let per_message = if persistent { log::log_bytes_per_message(size, in_qsg) } else { 0.0 };
         let overhead = (per_message - size).max(0.0);
         let get_bytes = if persistent { crate::math::floor(overhead / 2.0) } else { 0.0 };
@@ -61,6 +100,9 @@ impl ServiceTimes {
             put_log_bytes: put_bytes as u64,
             get_log_bytes: get_bytes as u64,
             persistent,
+            stream_copies: u8::from(streamed),
+            stream_copy_cpu_s: finite_positive(copy_cpu_us) * S_PER_US,
+            stream_copy_log_bytes: finite_positive(copy_log_bytes) as u64,
         }
     }
 }
