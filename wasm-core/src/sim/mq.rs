@@ -167,6 +167,8 @@ struct Task {
     cf_wanted_sync: bool,
     cf_link: u16,
     cf_start_s: f64,
+    /// CF processor time the request out now takes, seconds.
+    cf_service_s: f64,
 }
 
 /// Topology nodes of one queue manager.
@@ -320,6 +322,7 @@ impl MqSimulation {
             cf_wanted_sync: false,
             cf_link: 0,
             cf_start_s: 0.0,
+            cf_service_s: 0.0,
         };
         let pairs = workload.pairs;
         let reply_base = if workload.has_reply_queues { pairs } else { 0 };
@@ -482,7 +485,7 @@ impl MqSimulation {
         let pfids: usize = self.qms.iter().map(|q| q.io.pfids()).sum();
         let pfid_busy: f64 = self.qms.iter().map(|q| q.io.pfid_busy_total_s()).sum();
         let (cf_utilisation, cf_sync_fraction, cf_subchannel_busy_fraction, cf_time_per_message_us) =
-            self.cf.as_mut().map(|c| c.steady_state()).unwrap_or_default();
+            self.cf.as_ref().map(|c| c.steady_state()).unwrap_or_default();
         SimMetrics {
             transactions_per_s: txn,
             messages_per_s: scale(txn, self.messages_per_transaction),
@@ -589,7 +592,8 @@ impl MqSimulation {
         tk.cf_sync = sync;
         tk.cf_wanted_sync = wanted;
         tk.cf_start_s = now;
-        cf.record_request(now, sync, wanted);
+        tk.cf_service_s = self.rng.exponential(cf.costs.cf_s(kind));
+        cf.record_request(now, sync, wanted, tk.cf_service_s);
         let bytes = if kind == RequestKind::Data { cf.costs.data_bytes } else { 0 };
         let trace_kind = if sync { TraceKind::CfRequest } else { TraceKind::CfAsyncRequest };
         match link {
@@ -614,18 +618,9 @@ impl MqSimulation {
         let tk = self.tasks[task as usize];
         let Some(cf) = self.cf.as_mut() else { return };
         self.trace.record(now, tk.msg, cf.link_node(tk.cf_link), cf.cf_node, TraceKind::CfRequest, 0);
-        if cf.processors.arrive(now, task) {
-            self.start_cf_service(task);
+        if cf.processors.arrive(task) {
+            self.cal.schedule(tk.cf_service_s, Ev::CfDone(task));
         }
-    }
-
-    /// A CF processor starts on `task`'s request.
-    #[inline]
-    fn start_cf_service(&mut self, task: u32) {
-        let Some(cf) = self.cf.as_mut() else { return };
-        let d = self.rng.exponential(cf.costs.cf_s(self.tasks[task as usize].cf_kind));
-        cf.record_service(self.now_s, d);
-        self.cal.schedule(d, Ev::CfDone(task));
     }
 
     /// The CF has answered `task`'s request: the CF processor and the subchannel pass on, and the
@@ -634,7 +629,7 @@ impl MqSimulation {
     fn cf_done(&mut self, task: u32) {
         let now = self.now_s;
         let Some(cf) = self.cf.as_mut() else { return };
-        let next = cf.processors.depart(now).map(|(next, _)| next);
+        let next = cf.processors.depart();
         let tk = self.tasks[task as usize];
         let waiting = cf.release_subchannel(tk.cf_link);
         self.trace.record(now, tk.msg, cf.cf_node, tk.node, TraceKind::CfReply, 0);
@@ -648,7 +643,7 @@ impl MqSimulation {
             self.cal.schedule(link_s, Ev::CfArrive(w));
         }
         if let Some(next) = next {
-            self.start_cf_service(next);
+            self.cal.schedule(self.tasks[next as usize].cf_service_s, Ev::CfDone(next));
         }
         if !tk.cf_sync {
             self.cpu(task, async_cpu_s);

@@ -27,8 +27,7 @@ use crate::model::cf::{
 };
 use crate::model::request_reply::api_cpu_us;
 use crate::scenario::{QueueType, Scenario};
-use crate::sim::station::Station;
-use crate::sim::stats::{BatchedTally, Estimate, RunPlan, batch_estimate};
+use crate::sim::stats::{Estimate, RunPlan, batch_estimate};
 use crate::sim::trace::{NodeKind, Topology};
 
 use super::service::{S_PER_US, finite_positive};
@@ -180,25 +179,64 @@ impl RequestCounts {
     }
 }
 
-/// Whole-run accumulators of the CF's steady-state figures.
+/// Whole-run accumulators of the CF's steady-state figures, per batch of the run plan (one
+/// batch look-up per request: these are on the simulation's hottest path).
 #[derive(Debug, Clone)]
 struct CfTallies {
     plan: RunPlan,
-    /// 1 for a request completed synchronously, 0 for one completed asynchronously.
-    sync: BatchedTally,
-    /// Over the requests z/OS meant to run synchronously: 1 when every subchannel was busy.
-    subchannel_busy: BatchedTally,
-    /// CF processor seconds of the requests started in each batch.
+    /// Requests issued.
+    requests: Vec<f64>,
+    /// Requests that stayed synchronous.
+    sync: Vec<f64>,
+    /// Requests z/OS meant to run synchronously.
+    wanted_sync: Vec<f64>,
+    /// Of those, the ones that found every subchannel busy.
+    subchannel_busy: Vec<f64>,
+    /// CF processor seconds of the requests issued.
     cf_busy_s: Vec<f64>,
-    /// Application messages (put and got) completed in each batch.
+    /// Application messages (put and got) completed.
     messages: Vec<f64>,
+}
+
+/// The CF's processors: a first-come-first-served pool whose jobs are tasks. Lighter than a
+/// general station (its busy time is tallied from the service times drawn, not by following
+/// the number busy), since every request passes through it.
+#[derive(Debug, Clone)]
+pub struct CfProcessors {
+    servers: u32,
+    busy: u32,
+    waiting: VecDeque<u32>,
+}
+
+impl CfProcessors {
+    /// `task`'s request arrives: `true` when a processor takes it now.
+    #[inline]
+    pub fn arrive(&mut self, task: u32) -> bool {
+        if self.busy < self.servers {
+            self.busy += 1;
+            true
+        } else {
+            self.waiting.push_back(task);
+            false
+        }
+    }
+
+    /// A request is done: the waiting task whose request the processor takes next, if any.
+    #[inline]
+    pub fn depart(&mut self) -> Option<u32> {
+        let next = self.waiting.pop_front();
+        if next.is_none() {
+            self.busy = self.busy.saturating_sub(1);
+        }
+        next
+    }
 }
 
 /// The CF, its links from every queue manager's LPAR, and the requests waiting for a subchannel.
 #[derive(Debug, Clone)]
 pub struct CouplingFacility {
     /// The CF's processors; jobs are tasks (a task has at most one request out).
-    pub processors: Station<u32>,
+    pub processors: CfProcessors,
     /// The request costs.
     pub costs: CfCosts,
     links_per_lpar: u16,
@@ -242,7 +280,7 @@ impl CouplingFacility {
         let idle = [costs.data_cf_s + costs.data_link_s, costs.plain_cf_s + costs.plain_link_s];
         let links = usize::from(lpars) * usize::from(links_per_lpar);
         CouplingFacility {
-            processors: Station::new(c.cf_processors.max(1), plan),
+            processors: CfProcessors { servers: c.cf_processors.max(1), busy: 0, waiting: VecDeque::new() },
             costs,
             links_per_lpar,
             busy: vec![0; links],
@@ -252,8 +290,10 @@ impl CouplingFacility {
             async_overhead_s: costs.async_cpu_s,
             tallies: CfTallies {
                 plan,
-                sync: BatchedTally::new(plan),
-                subchannel_busy: BatchedTally::new(plan),
+                requests: vec![0.0; plan.batches],
+                sync: vec![0.0; plan.batches],
+                wanted_sync: vec![0.0; plan.batches],
+                subchannel_busy: vec![0.0; plan.batches],
                 cf_busy_s: vec![0.0; plan.batches],
                 messages: vec![0.0; plan.batches],
             },
@@ -332,21 +372,24 @@ impl CouplingFacility {
         *m += SYNC_TIME_WEIGHT * (elapsed_s - *m);
     }
 
-    /// Records a request's outcome at `now_s`: whether it completed synchronously, and, when z/OS
-    /// meant it to, whether it found the subchannels busy.
+    /// Records a request issued at `now_s`: whether it stays synchronous, whether z/OS meant it
+    /// to (it did not stay so only when the subchannels were busy), and the CF processor time it
+    /// will take.
     #[inline]
-    pub fn record_request(&mut self, now_s: f64, sync: bool, wanted_sync: bool) {
-        self.tallies.sync.record(now_s, if sync { 1.0 } else { 0.0 });
-        if wanted_sync {
-            self.tallies.subchannel_busy.record(now_s, if sync { 0.0 } else { 1.0 });
-        }
-    }
-
-    /// Records CF processor time `service_s` started at `now_s`.
-    #[inline]
-    pub fn record_service(&mut self, now_s: f64, service_s: f64) {
-        if let Some(b) = self.tallies.plan.batch_of(now_s) {
-            self.tallies.cf_busy_s[b] += service_s;
+    pub fn record_request(&mut self, now_s: f64, sync: bool, wanted_sync: bool, service_s: f64) {
+        let t = &mut self.tallies;
+        if let Some(b) = t.plan.batch_of(now_s) {
+            t.requests[b] += 1.0;
+            t.cf_busy_s[b] += service_s;
+            if sync {
+                t.sync[b] += 1.0;
+            }
+            if wanted_sync {
+                t.wanted_sync[b] += 1.0;
+                if !sync {
+                    t.subchannel_busy[b] += 1.0;
+                }
+            }
         }
     }
 
@@ -366,21 +409,24 @@ impl CouplingFacility {
 
     /// Share of the CF's processors busy now, 0..1.
     pub fn busy_fraction(&self) -> f64 {
-        f64::from(self.processors.busy()) / f64::from(self.processors.servers())
+        f64::from(self.processors.busy) / f64::from(self.processors.servers)
     }
 
     /// Steady-state figures: CF utilisation, share of requests completed synchronously, share of
     /// would-be synchronous requests that found every subchannel busy, CF microseconds per message.
-    pub fn steady_state(&mut self) -> (Estimate, Estimate, Estimate, Estimate) {
+    pub fn steady_state(&self) -> (Estimate, Estimate, Estimate, Estimate) {
         let t = &self.tallies;
-        let per_message_us: Vec<f64> = t
-            .cf_busy_s
-            .iter()
-            .zip(&t.messages)
-            .map(|(&busy, &n)| if n > 0.0 { busy / n * 1.0e6 } else { 0.0 })
-            .collect();
-        let (sync, busy) = (t.sync.mean(), t.subchannel_busy.mean());
-        (self.processors.utilisation(), sync, busy, batch_estimate(&per_message_us))
+        let ratio = |num: &[f64], den: &[f64], k: f64| {
+            let v: Vec<f64> = num.iter().zip(den).map(|(&a, &b)| if b > 0.0 { a / b * k } else { 0.0 }).collect();
+            batch_estimate(&v)
+        };
+        let capacity_s = vec![t.plan.batch_s() * f64::from(self.processors.servers); t.plan.batches];
+        (
+            ratio(&t.cf_busy_s, &capacity_s, 1.0),
+            ratio(&t.sync, &t.requests, 1.0),
+            ratio(&t.subchannel_busy, &t.wanted_sync, 1.0),
+            ratio(&t.cf_busy_s, &t.messages, 1.0e6),
+        )
     }
 }
 
