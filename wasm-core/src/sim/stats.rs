@@ -169,14 +169,21 @@ impl BatchedTimeAverage {
         if end > start && self.value != 0.0 {
             let b = self.plan.batch_s();
             let mut t = start;
-            while t < end {
-                let Some(i) = self.plan.batch_of(t) else { break };
-                let batch_end = (self.plan.warmup_s + (i + 1) as f64 * b).min(end);
-                self.areas[i] += self.value * (batch_end - t);
-                if batch_end <= t {
-                    break;
+            // Batches are walked by index: looking each boundary up again with `batch_of` can
+            // land back in the batch just closed (the boundary rounds below itself), which used to
+            // end the walk there and leave the later batches of a long constant stretch empty.
+            let Some(mut i) = self.plan.batch_of(t) else {
+                self.last_t_s = self.last_t_s.max(t_s);
+                return;
+            };
+            while t < end && i < self.areas.len() {
+                let batch_end =
+                    if i + 1 == self.areas.len() { end } else { (self.plan.warmup_s + (i + 1) as f64 * b).min(end) };
+                if batch_end > t {
+                    self.areas[i] += self.value * (batch_end - t);
+                    t = batch_end;
                 }
-                t = batch_end;
+                i += 1;
             }
         }
         self.last_t_s = self.last_t_s.max(t_s);
@@ -222,6 +229,17 @@ mod tests {
         a.set(0.0, 1.0);
         a.set(60.0, 0.0); // 1 for 50 of the 100 measured seconds
         assert!((a.mean().mean - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_value_held_over_many_batches_fills_every_one() {
+        // Boundaries that do not round-trip through `batch_of` (0.1 s batches after a 0.3 s
+        // warm-up) must not stop the walk.
+        let plan = RunPlan { warmup_s: 0.3, run_s: 2.0, batches: 20 };
+        let mut a = BatchedTimeAverage::new(plan);
+        a.set(0.0, 16.0);
+        let e = a.mean();
+        assert!((e.mean - 16.0).abs() < 1e-9 && e.half_width_95 < 1e-6, "{e:?}");
     }
 
     #[test]
