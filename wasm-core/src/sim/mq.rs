@@ -161,7 +161,7 @@ struct Task {
     cf_data: u8,
     cf_plain: u8,
     /// The request out now: its kind, whether it is synchronous, whether z/OS meant it to be,
-    /// its link and when it was issued.
+    /// its link and when it started on a subchannel (or was queued for one).
     cf_kind: RequestKind,
     cf_sync: bool,
     cf_wanted_sync: bool,
@@ -633,13 +633,14 @@ impl MqSimulation {
         let tk = self.tasks[task as usize];
         let waiting = cf.release_subchannel(tk.cf_link);
         self.trace.record(now, tk.msg, cf.cf_node, tk.node, TraceKind::CfReply, 0);
-        if tk.cf_sync {
-            cf.observe_sync(tk.qm, tk.cf_kind, now - tk.cf_start_s);
-        }
+        // z/OS times every request from its start on a subchannel, asynchronous ones too: judging
+        // only by the requests it kept synchronous would keep it asynchronous after a slow spell.
+        cf.observe_service(tk.qm, tk.cf_kind, now - tk.cf_start_s);
         let async_cpu_s = cf.costs.async_cpu_s;
         if let Some(w) = waiting {
             let link_s = cf.costs.link_s(self.tasks[w as usize].cf_kind);
             self.tasks[w as usize].cf_link = tk.cf_link;
+            self.tasks[w as usize].cf_start_s = now;
             self.cal.schedule(link_s, Ev::CfArrive(w));
         }
         if let Some(next) = next {

@@ -8,9 +8,10 @@
 //! answers, or asynchronously, the processor going on with other work and paying a fixed overhead
 //! when the answer comes:
 //! - only requests small enough may be synchronous (`POTENTIALLY_SYNC_MAX_BYTES`);
-//! - z/OS converts a request whose recent synchronous service time costs more than going
-//!   asynchronous; the simulation keeps that service time as it emerges (a running mean per LPAR
-//!   and kind of request) and converts with the model's sharpness (`SYNC_CONVERSION_POWER`);
+//! - z/OS converts a request whose recent service time costs more than going asynchronous; the
+//!   simulation keeps that service time as it emerges (a running mean per LPAR and kind of
+//!   request, from a request's start on a subchannel to the CF's answer) and converts with the
+//!   model's sharpness (`SYNC_CONVERSION_POWER`);
 //! - a request that finds every subchannel of its LPAR busy cannot be synchronous: it is queued
 //!   for a subchannel and completes asynchronously. Nothing prices this conversion: it happens
 //!   when the subchannels are busy, which is why it grows with load and shrinks with links.
@@ -364,10 +365,10 @@ impl CouplingFacility {
         }
     }
 
-    /// A synchronous request of `kind` from `lpar` took `elapsed_s`: z/OS's view of what
-    /// synchronous requests cost moves towards it.
+    /// A request of `kind` from `lpar` was answered `elapsed_s` after it started on its
+    /// subchannel: z/OS's view of what a synchronous request would cost moves towards it.
     #[inline]
-    pub fn observe_sync(&mut self, lpar: u16, kind: RequestKind, elapsed_s: f64) {
+    pub fn observe_service(&mut self, lpar: u16, kind: RequestKind, elapsed_s: f64) {
         let m = &mut self.sync_time_s[usize::from(lpar)][kind as usize];
         *m += SYNC_TIME_WEIGHT * (elapsed_s - *m);
     }
