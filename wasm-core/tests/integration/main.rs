@@ -6,6 +6,7 @@ mod fidelity;
 mod generated;
 mod scenario;
 mod sim;
+mod sim_cf;
 mod sim_mq;
 
 mod cf;
