@@ -25,6 +25,8 @@ export const TraceKind = {
   ioEnd: 8,
   cfRequest: 9,
   channelBatch: 10,
+  cfAsyncRequest: 11,
+  cfReply: 12,
 } as const;
 
 /** A trace kind's code. */
@@ -41,6 +43,7 @@ export type NodeKind =
   | "pfid"
   | "coupling_facility"
   | "cf_link"
+  | "cf_structure"
   | "channel"
   | "queue_manager"
   | "processors";
@@ -134,6 +137,14 @@ export interface SimMetrics {
   readonly sync_write_fraction: Estimate;
   /** Mean zHyperLink PFID utilisation over the run, 0..1. */
   readonly pfid_utilisation: number;
+  /** Utilisation of the coupling facility's processors, 0..1 (0 with private queues). */
+  readonly cf_utilisation: Estimate;
+  /** Share of CF requests completed synchronously, 0..1. */
+  readonly cf_sync_fraction: Estimate;
+  /** Share of the CF requests z/OS meant to run synchronously that found every subchannel busy, 0..1. */
+  readonly cf_subchannel_busy_fraction: Estimate;
+  /** CF processor time per message put and got, microseconds. */
+  readonly cf_time_per_message_us: Estimate;
   /** Events processed, warm-up included. */
   readonly events: number;
 }

@@ -112,6 +112,10 @@ describe("wasm Simulation class", () => {
       "force_wait_us",
       "sync_write_fraction",
       "pfid_utilisation",
+      "cf_utilisation",
+      "cf_sync_fraction",
+      "cf_subchannel_busy_fraction",
+      "cf_time_per_message_us",
       "events",
     ];
     expect(Object.keys(m).sort()).toEqual([...declared].sort());
