@@ -177,6 +177,9 @@ pub struct ConnectionConfig {
     pub memlimit_mb: Option<f64>,
     /// MAXCHL: channels the channel initiator allows at once (count, 1 to 9,999).
     pub maxchl: u32,
+    /// Whether the workload's applications connect as clients, so that the simulation sends each
+    /// of their MQI calls over a SVRCONN channel instance shared by up to CURSHCNV of them.
+    pub client_applications: bool,
 }
 
 impl Default for ConnectionConfig {
@@ -193,6 +196,7 @@ impl Default for ConnectionConfig {
             storage_limit_pct: DEFAULT_STORAGE_LIMIT_PCT,
             memlimit_mb: None,
             maxchl: MAX_CHANNELS,
+            client_applications: false,
         }
     }
 }

@@ -9,25 +9,31 @@
 //! - [`queue`]: a queue with its lock, messages and waiting getters;
 //! - [`logger`]: the log buffer and the logger's aggregation of concurrent commits;
 //! - [`io_path`]: FICON/zHPF channel paths and zHyperLink PFIDs with fall-back;
-//! - [`cf`]: the coupling facility of shared queues, its links' subchannels and its processors.
+//! - [`cf`]: the coupling facility of shared queues, its links' subchannels and its processors;
+//! - [`channel`]: sender/receiver channels between two queue managers (`channel_move`);
+//! - [`svrconn`]: client applications' calls over SVRCONN channel instances.
 //!
 //! Nothing is scripted: throughput, round trips, commits per write and lock waits emerge from
 //! tasks competing for the processors, the locks and the logger.
 
 pub mod cf;
+pub mod channel;
 pub mod io_path;
 pub mod logger;
 pub mod queue;
 pub mod service;
+pub mod svrconn;
 pub mod workload;
 
 use serde::Serialize;
 
 use self::cf::{CouplingFacility, RequestCounts, RequestKind};
+use self::channel::{ChannelEv, ChannelSystem};
 use self::io_path::{LogIoPath, pages_for};
 use self::logger::{Logger, StartedWrite};
 use self::queue::SimQueue;
 use self::service::ServiceTimes;
+use self::svrconn::Svrconn;
 use self::workload::{Api, Delivery, Op, QueueRole, Workload};
 use super::calendar::Calendar;
 use super::rng::Rng;
@@ -100,6 +106,21 @@ pub struct SimMetrics {
     pub cf_subchannel_busy_fraction: Estimate,
     /// CF processor time per application message put and got, microseconds.
     pub cf_time_per_message_us: Estimate,
+    /// Messages the sender/receiver channels moved per second (0 without channels).
+    pub channel_messages_per_s: Estimate,
+    /// Messages per channel batch, as the batches achieved it (0 without channels).
+    pub achieved_batch_size: Estimate,
+    /// Channel CPU per message at the sending end (MQGET, send, TLS, compression and the
+    /// batch's share of the end-of-batch work), microseconds (0 without channels).
+    pub sender_cpu_us_per_msg: Estimate,
+    /// Channel CPU per message at the receiving end (receive, MQPUT, TLS, inflation and the
+    /// batch's share of the end-of-batch work), microseconds (0 without channels).
+    pub receiver_cpu_us_per_msg: Estimate,
+    /// Mean utilisation of the network link(s) between the queue managers, 0..1.
+    pub network_utilisation: f64,
+    /// Mean time an MQI call of a client waits for its SVRCONN channel instance, microseconds
+    /// (0 without client connections).
+    pub client_instance_wait_us: Estimate,
     /// Events processed (warm-up included).
     pub events: u64,
 }
@@ -119,6 +140,12 @@ enum Ev {
     CfArrive(u32),
     /// The CF has processed task `0`'s request.
     CfDone(u32),
+    /// A step of a sender/receiver channel.
+    Channel(ChannelEv),
+    /// Client task `0`'s MQI call has crossed the network to its channel instance.
+    ClientArrive(u32),
+    /// SVRCONN channel instance `0` finished passing on a call.
+    InstanceDone(u32),
 }
 
 /// One application task.
@@ -234,6 +261,10 @@ pub struct MqSimulation {
     tallies: Tallies,
     next_message: u32,
     next_sample_s: f64,
+    /// Sender/receiver channels (`channel_move` only).
+    channels: Option<ChannelSystem>,
+    /// SVRCONN channel instances (client applications only).
+    svrconn: Option<Svrconn>,
 }
 
 impl MqSimulation {
@@ -243,8 +274,14 @@ impl MqSimulation {
         let service = ServiceTimes::of(scenario);
         let workload = Workload::of(scenario);
         let mut topology = Topology::default();
-        let qmgrs =
-            if scenario.workload.queue_type == QueueType::Shared { scenario.workload.queue_managers.max(1) } else { 1 };
+        let moving = channel::moves_messages(scenario);
+        // Applications run on the first `app_qmgrs`; a channel scenario adds the receiving one.
+        let app_qmgrs = if scenario.workload.queue_type == QueueType::Shared && !moving {
+            scenario.workload.queue_managers.max(1)
+        } else {
+            1
+        };
+        let qmgrs = app_qmgrs + u32::from(moving);
         let io = LogIoPath::of(scenario);
         let mut qms = Vec::with_capacity(qmgrs as usize);
         for q in 0..qmgrs {
@@ -276,7 +313,9 @@ impl MqSimulation {
             });
         }
         let shared = scenario.workload.queue_type == QueueType::Shared;
-        let cf = shared.then(|| CouplingFacility::new(scenario, qmgrs as u16, plan, &mut topology));
+        // Only the applications' LPARs reach the CF: a channel scenario's receiving queue manager
+        // puts what arrives at the price the channel model gives its MCA, CF requests and all.
+        let cf = shared.then(|| CouplingFacility::new(scenario, app_qmgrs as u16, plan, &mut topology));
         let cf_requests = RequestCounts::of(scenario, service.stream_copies);
         let mut queues = Vec::new();
         for p in 0..workload.pairs {
@@ -334,7 +373,7 @@ impl MqSimulation {
                 let pair = i % pairs;
                 tasks.push(Task {
                     role,
-                    qm: (i % qmgrs) as u16,
+                    qm: (i % app_qmgrs) as u16,
                     node,
                     request_q: pair,
                     reply_q: reply_base + pair,
@@ -361,6 +400,11 @@ impl MqSimulation {
         if !streams.is_empty() {
             names.push("stream_queue_depth".into());
         }
+        let channels = moving.then(|| ChannelSystem::new(scenario, &service, plan, &mut topology, &queues));
+        if channels.is_some() {
+            names.extend(channel::SERIES.iter().map(|n| n.to_string()));
+        }
+        let svrconn = Svrconn::of(scenario, plan, &mut topology, &tasks);
         MqSimulation {
             topology,
             trace: if options.trace {
@@ -392,6 +436,8 @@ impl MqSimulation {
             },
             next_message: 0,
             next_sample_s: 0.0,
+            channels,
+            svrconn,
         }
     }
 
@@ -418,8 +464,11 @@ impl MqSimulation {
             match ev {
                 Ev::Resume(task) => self.run(task),
                 Ev::CpuDone { qm, task } => {
-                    let tk = &self.tasks[task as usize];
-                    if tk.cf_data + tk.cf_plain > 0 {
+                    if channel::is_channel_job(task) {
+                        // MCAs make no CF requests: the channel model prices their calls whole.
+                        self.release_cpu(qm);
+                        self.channel_cpu_done(task);
+                    } else if self.tasks[task as usize].cf_data + self.tasks[task as usize].cf_plain > 0 {
                         // The call's CF requests follow its CPU, on the processor it holds.
                         self.issue_cf_request(task);
                     } else {
@@ -429,6 +478,9 @@ impl MqSimulation {
                 }
                 Ev::CfArrive(task) => self.cf_arrive(task),
                 Ev::CfDone(task) => self.cf_done(task),
+                Ev::Channel(e) => self.channel_event(e),
+                Ev::ClientArrive(task) => self.client_arrive(task),
+                Ev::InstanceDone(instance) => self.instance_done(instance),
                 Ev::IoDone(qm) => self.io_done(qm),
                 Ev::LoggerFree(qm) => {
                     self.qms[usize::from(qm)].cycle_pending = false;
@@ -486,7 +538,7 @@ impl MqSimulation {
         let pfid_busy: f64 = self.qms.iter().map(|q| q.io.pfid_busy_total_s()).sum();
         let (cf_utilisation, cf_sync_fraction, cf_subchannel_busy_fraction, cf_time_per_message_us) =
             self.cf.as_ref().map(|c| c.steady_state()).unwrap_or_default();
-        SimMetrics {
+        let mut m = SimMetrics {
             transactions_per_s: txn,
             messages_per_s: scale(txn, self.messages_per_transaction),
             round_trip_us: scale(t.round_trip_s.mean(), 1.0e6),
@@ -502,7 +554,21 @@ impl MqSimulation {
             cf_subchannel_busy_fraction,
             cf_time_per_message_us,
             events: self.cal.processed(),
+            ..SimMetrics::default()
+        };
+        if let Some(ch) = self.channels.as_mut() {
+            ch.fill_metrics(&mut m);
         }
+        if let Some(c) = self.svrconn.as_mut() {
+            c.fill_metrics(&mut m);
+        }
+        m
+    }
+
+    /// Length of the CPU burst job `job` is queued for, seconds.
+    #[inline]
+    fn burst_s(&self, job: u32) -> f64 {
+        if channel::is_channel_job(job) { self.channel_burst_s(job) } else { self.tasks[job as usize].cpu_s }
     }
 
     fn sample(&mut self, at_s: f64) {
@@ -517,17 +583,21 @@ impl MqSimulation {
             100.0 * f64::from(busy) / f64::from(cpus.max(1)),
             waiters as f64,
         ];
-        if self.qms[0].io.pfids() > 0 {
+        if self.qms.iter().any(|q| q.io.pfids() > 0) {
             let n = self.qms.len() as f64;
             let u: f64 = self.qms.iter_mut().map(|q| q.io.pfid_utilisation(at_s)).sum::<f64>() / n;
             row.push(100.0 * u);
         }
+        // Columns in the order `new` names them: PFIDs, CF, stream queue, channels.
         if let Some(cf) = &self.cf {
             row.push(100.0 * cf.link_busy_fraction());
             row.push(100.0 * cf.busy_fraction());
         }
         if !self.streams.is_empty() {
             row.push(self.streams.iter().map(|s| s.1 as f64).sum());
+        }
+        if let Some(ch) = self.channels.as_mut() {
+            ch.sample(at_s, &self.queues, &mut row);
         }
         self.series.push(at_s, row);
     }
@@ -556,7 +626,7 @@ impl MqSimulation {
     #[inline]
     fn release_cpu(&mut self, qm: u16) {
         if let Some((next, _)) = self.qms[usize::from(qm)].cpu.depart(self.now_s) {
-            let d = self.tasks[next as usize].cpu_s;
+            let d = self.burst_s(next);
             self.cal.schedule(d, Ev::CpuDone { qm, task: next });
         }
     }
@@ -665,6 +735,15 @@ impl MqSimulation {
             t.pc += 1;
             let t = *t;
             match op {
+                Op::ClientCall(api) => {
+                    if self.client_call(task, api) {
+                        return;
+                    }
+                }
+                Op::Pause => {
+                    self.pause(task);
+                    return;
+                }
                 Op::Lock(role) => {
                     let q = self.queue_of(task, role) as usize;
                     if !self.queues[q].lock.acquire(task) {
@@ -753,7 +832,7 @@ impl MqSimulation {
                                 return;
                             }
                         }
-                        Delivery::CountOnly => {}
+                        Delivery::CountOnly | Delivery::Transmit => {}
                     }
                 }
                 Op::Wake => {
@@ -845,6 +924,7 @@ impl MqSimulation {
         }
         match self.queues[q].delivery {
             Delivery::CountOnly => {}
+            Delivery::Transmit => self.transmit(q, t.msg, t.uow_puts),
             Delivery::ByOwner => {
                 let owner = t.uow_owner as usize;
                 let o = &mut self.tasks[owner];
@@ -921,6 +1001,10 @@ impl MqSimulation {
             self.qms[usize::from(qm)].logger.free();
         }
         while let Some(task) = self.qms[usize::from(qm)].logger.release(write.seq) {
+            if channel::is_channel_job(task) {
+                self.channel_force_done(task);
+                continue;
+            }
             let t = self.tasks[task as usize];
             self.tallies.force_wait_s.record(now, now - t.force_start_s);
             self.trace.record(now, t.msg, nodes.log_buffer, t.node, TraceKind::WaitEnd, 0);

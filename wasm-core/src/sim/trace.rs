@@ -92,6 +92,8 @@ pub enum NodeKind {
     QueueManager,
     /// The LPAR's processors.
     Processors,
+    /// The network between queue managers, or between clients and the queue manager.
+    Network,
 }
 
 /// A node of the simulated topology.

@@ -37,6 +37,9 @@ pub enum Api {
 /// One step of a task's program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
+    /// A client application's MQI call crosses the network and its SVRCONN channel instance
+    /// before the queue manager runs it (see `svrconn`).
+    ClientCall(Api),
     /// Take the queue's lock (waiting FCFS if it is held).
     Lock(QueueRole),
     /// Release the queue's lock.
@@ -61,6 +64,8 @@ pub enum Op {
     EndTransaction,
     /// Start the program again without ending a transaction (a server's loop).
     Restart,
+    /// The application pauses between its units of work (a paced putter; see `channel`).
+    Pause,
     /// Go back to step `to` `extra` more times (the puts of a batch).
     Repeat {
         /// Step index to return to.
@@ -79,6 +84,8 @@ pub enum Delivery {
     ByOwner,
     /// Nobody gets: only the depth is kept (the batch test's queue).
     CountOnly,
+    /// A transmission queue: the sender channels of `channel` get its messages.
+    Transmit,
 }
 
 /// The tasks of one scenario and the programs they run.
@@ -105,14 +112,24 @@ pub struct Workload {
 /// Syncpoint decisions for one side of the workload.
 #[derive(Debug, Clone, Copy)]
 struct Side {
+    /// The application connects as a client, so each of its MQI calls goes over a channel.
+    client: bool,
     persistent: bool,
     in_syncpoint: bool,
     implicit: bool,
 }
 
 impl Side {
+    /// A client's call first travels to the queue manager over its channel.
+    fn call(self, api: Api, ops: &mut Vec<Op>) {
+        if self.client {
+            ops.push(Op::ClientCall(api));
+        }
+    }
+
     /// The steps of a put to `q`, including its unit of work when out of syncpoint.
     fn put(self, q: QueueRole, ops: &mut Vec<Op>) {
+        self.call(Api::Put, ops);
         ops.extend([Op::Lock(q), Op::Cpu(Api::Put), Op::Put(q)]);
         if self.in_syncpoint || self.implicit || !self.persistent {
             ops.push(Op::Unlock(q));
@@ -131,6 +148,7 @@ impl Side {
 
     /// The steps of a get with wait from `q`.
     fn get(self, q: QueueRole, ops: &mut Vec<Op>, wait: bool) {
+        self.call(Api::Get, ops);
         if wait {
             ops.extend([Op::WaitMessage(q), Op::Wake]);
         } else {
@@ -144,6 +162,7 @@ impl Side {
 
     /// The steps of an MQCMIT.
     fn commit(self, ops: &mut Vec<Op>) {
+        self.call(Api::Commit, ops);
         ops.push(Op::Cpu(Api::Commit));
         if self.persistent {
             ops.push(Op::Force);
@@ -165,7 +184,8 @@ impl Workload {
         let implicit_req = persistent
             && !req_in
             && implicit_syncpoint_applies(w.implicit_syncpoint, openers_req, w.impl_sync_open_output);
-        let req = Side { persistent, in_syncpoint: req_in, implicit: implicit_req };
+        let client = sc.connection.client_applications;
+        let req = Side { client, persistent, in_syncpoint: req_in, implicit: implicit_req };
         let mut requester = Vec::new();
         let mut server = Vec::new();
         match w.kind {
@@ -175,7 +195,7 @@ impl Workload {
                 let implicit_srv = persistent
                     && !srv_in
                     && implicit_syncpoint_applies(w.implicit_syncpoint, openers_rep, w.impl_sync_open_output);
-                let srv = Side { persistent, in_syncpoint: srv_in, implicit: implicit_srv };
+                let srv = Side { client, persistent, in_syncpoint: srv_in, implicit: implicit_srv };
                 req.put(QueueRole::Request, &mut requester);
                 if req_in {
                     req.commit(&mut requester);
@@ -223,7 +243,31 @@ impl Workload {
                     has_reply_queues: false,
                 }
             }
-            WorkloadKind::BatchPut | WorkloadKind::ChannelMove => {
+            WorkloadKind::ChannelMove => {
+                // The putters pace themselves (the channel tests' drivers pause after each put)
+                // so the arrival rate, not the putters' speed, sets the transmission queue's load.
+                let batch = w.messages_per_commit.max(1);
+                requester.push(Op::Pause);
+                req.put(QueueRole::Request, &mut requester);
+                if batch > 1 {
+                    requester.push(Op::Repeat { to: 1, extra: batch - 1 });
+                }
+                if req_in {
+                    req.commit(&mut requester);
+                }
+                requester.push(Op::EndTransaction);
+                Workload {
+                    requester,
+                    server,
+                    requesters,
+                    servers: 0,
+                    pairs: 1,
+                    messages_per_transaction: f64::from(batch),
+                    request_delivery: Delivery::Transmit,
+                    has_reply_queues: false,
+                }
+            }
+            WorkloadKind::BatchPut => {
                 let batch = w.messages_per_commit.max(1);
                 req.put(QueueRole::Request, &mut requester);
                 if batch > 1 {
