@@ -740,6 +740,11 @@ impl MqSimulation {
                         return;
                     }
                 }
+                Op::ClientReply(api) => {
+                    if self.client_reply(task, api) {
+                        return;
+                    }
+                }
                 Op::Pause => {
                     self.pause(task);
                     return;

@@ -7,6 +7,7 @@ mod generated;
 mod scenario;
 mod sim;
 mod sim_cf;
+mod sim_channel;
 mod sim_mq;
 
 mod cf;

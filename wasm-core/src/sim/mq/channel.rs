@@ -1,8 +1,9 @@
 //! Sender/receiver channels between two queue managers: the `channel_move` workload.
 //!
-//! Putting applications on the sending queue manager put to the transmission queue, pacing
-//! themselves as the channel tests' drivers do (a pause after each unit of work), so the arrival
-//! rate is the scenario's `channel.message_rate_msgs_s` spread over the putters. The sender MCA
+//! Putting applications on the sending queue manager put to the transmission queue, each paced to
+//! its share of the scenario's `channel.message_rate_msgs_s` (random intervals around that share,
+//! counted from its previous start, so the time its own puts and commits take does not lower the
+//! rate unless it cannot keep up). The sender MCA
 //! gets a message (CPU on the sending processors), sends it over the network link (a station:
 //! bytes / bandwidth, then half the round trip), and goes on with the next until the batch holds
 //! BATCHSZ messages or the transmission queue is empty (then, with BATCHINT, it keeps the batch
@@ -211,8 +212,10 @@ pub struct ChannelSystem {
     next_channel: usize,
     /// Putters waiting for room on a full transmission queue.
     blocked: Vec<u32>,
-    /// Mean pause of each putter between units of work, seconds (infinite at a zero rate).
+    /// Mean interval between one putter's units of work, seconds (infinite at a zero rate).
     pause_mean_s: f64,
+    /// When each task's next unit of work is due, seconds.
+    next_start_s: Vec<f64>,
     persistent: bool,
     put_log_bytes: u64,
     get_log_bytes: u64,
@@ -275,6 +278,7 @@ impl ChannelSystem {
             target_depth: 0,
             next_channel: 0,
             blocked: Vec::new(),
+            next_start_s: Vec::new(),
             pause_mean_s: if costs.rate_msgs_s > 0.0 { per_putter_msgs / costs.rate_msgs_s } else { f64::INFINITY },
             persistent: w.persistence == Persistence::Persistent,
             put_log_bytes: service.put_log_bytes,
@@ -337,9 +341,15 @@ impl MqSimulation {
             // A zero rate: the putter never puts.
             return;
         }
-        let d = self.rng.exponential(mean);
-        self.tasks[task as usize].txn_start_s = self.now_s + d;
-        self.cal.schedule(d, Ev::Resume(task));
+        let t = task as usize;
+        if ch.next_start_s.len() <= t {
+            ch.next_start_s.resize(t + 1, self.now_s);
+        }
+        let due = ch.next_start_s[t] + self.rng.exponential(mean);
+        ch.next_start_s[t] = due;
+        let start = due.max(self.now_s);
+        self.tasks[t].txn_start_s = start;
+        self.cal.schedule(start - self.now_s, Ev::Resume(task));
     }
 
     /// `n` messages of a committed unit of work (the last of them `msg`) are on transmission queue

@@ -1,16 +1,15 @@
 //! Client applications over SVRCONN channels with shared conversations (SHARECNV).
 //!
 //! When `connection.client_applications` is set, every application task is a client
-//! conversation: each MQI call it makes crosses the network (the channel section's round trip,
-//! plus the message's bytes over its bandwidth for a put's request or a get's reply) and then its
-//! channel instance, whose adapter passes the conversations' calls on to the queue manager one at
-//! a time. Up to CURSHCNV conversations (one with SHARECNV(0)) share an instance, so with shared
+//! conversation: each MQI call it makes crosses the network (half the channel section's round
+//! trip, plus the message's bytes over its bandwidth for a put) and then its channel instance,
+//! whose adapter passes the conversations' calls on to the queue manager one at a time; once the
+//! queue manager has run the call, its reply crosses back (half the round trip, plus the message
+//! for a get). A get with wait travels before it waits, so only its reply follows the message. Up to CURSHCNV conversations (one with SHARECNV(0)) share an instance, so with shared
 //! conversations a busy client's calls queue behind its neighbours' while SHARECNV(0)/(1)
 //! instances never queue. The instance is a one-server station per channel instance.
-//!
-//! The whole network round trip is taken before the queue manager runs the call (the reply leg
-//! delays the client's next call by the same amount, so its cycle is unchanged); a call never
-//! holds a queue lock while it travels because the call step precedes the lock.
+//! A call never holds a queue lock while it travels: the call step precedes the lock and the
+//! reply step follows its release.
 
 use super::service::{S_PER_US, finite_positive};
 use super::workload::Api;
@@ -104,15 +103,24 @@ impl MqSimulation {
     /// its instance has passed the call on), `false` for a local application.
     pub(super) fn client_call(&mut self, task: u32, api: Api) -> bool {
         let Some(s) = self.svrconn.as_ref() else { return false };
-        let bytes = match api {
-            Api::Put | Api::Get => s.message_bytes,
-            Api::Commit => 0.0,
-        };
-        let delay = s.round_trip_s + bytes * s.s_per_byte;
+        let bytes = if api == Api::Put { s.message_bytes } else { 0.0 };
+        let delay = s.round_trip_s / 2.0 + bytes * s.s_per_byte;
         let t = self.tasks[task as usize];
         let node = s.instances[s.instance_of[task as usize] as usize].node;
         self.trace.record(self.now_s, t.msg, t.node, node, TraceKind::Move, bytes as u32);
         self.cal.schedule(delay, Ev::ClientArrive(task));
+        true
+    }
+
+    /// The reply to `task`'s call `api` travels back: `true` when the task now waits for it.
+    pub(super) fn client_reply(&mut self, task: u32, api: Api) -> bool {
+        let Some(s) = self.svrconn.as_ref() else { return false };
+        let bytes = if api == Api::Get { s.message_bytes } else { 0.0 };
+        let delay = s.round_trip_s / 2.0 + bytes * s.s_per_byte;
+        let t = self.tasks[task as usize];
+        let node = s.instances[s.instance_of[task as usize] as usize].node;
+        self.trace.record(self.now_s, t.msg, node, t.node, TraceKind::Move, bytes as u32);
+        self.cal.schedule(delay, Ev::Resume(task));
         true
     }
 

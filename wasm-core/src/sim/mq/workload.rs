@@ -40,6 +40,8 @@ pub enum Op {
     /// A client application's MQI call crosses the network and its SVRCONN channel instance
     /// before the queue manager runs it (see `svrconn`).
     ClientCall(Api),
+    /// The call's reply crosses the network back to the client.
+    ClientReply(Api),
     /// Take the queue's lock (waiting FCFS if it is held).
     Lock(QueueRole),
     /// Release the queue's lock.
@@ -127,6 +129,13 @@ impl Side {
         }
     }
 
+    /// ...and its reply travels back once the queue manager has run it.
+    fn reply(self, api: Api, ops: &mut Vec<Op>) {
+        if self.client {
+            ops.push(Op::ClientReply(api));
+        }
+    }
+
     /// The steps of a put to `q`, including its unit of work when out of syncpoint.
     fn put(self, q: QueueRole, ops: &mut Vec<Op>) {
         self.call(Api::Put, ops);
@@ -144,6 +153,7 @@ impl Side {
             // Persistent, out of syncpoint: the lock is held until the message is on DASD.
             ops.extend([Op::Force, Op::Publish, Op::Unlock(q)]);
         }
+        self.reply(Api::Put, ops);
     }
 
     /// The steps of a get with wait from `q`.
@@ -158,6 +168,7 @@ impl Side {
         if self.persistent && !self.in_syncpoint {
             ops.push(Op::Force);
         }
+        self.reply(Api::Get, ops);
     }
 
     /// The steps of an MQCMIT.
@@ -168,6 +179,7 @@ impl Side {
             ops.push(Op::Force);
         }
         ops.push(Op::Publish);
+        self.reply(Api::Commit, ops);
     }
 }
 

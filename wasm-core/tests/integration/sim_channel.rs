@@ -1,0 +1,292 @@
+//! Channels in the simulation against `model::channel`, and SVRCONN conversation sharing.
+//!
+//! Consistency with the model holds within 10% for throughput below saturation and for CPU per
+//! message at each end. The achieved batch size departs from the model's formula where the model
+//! approximates; the departures are bounded at the tests, with the reason:
+//! - the model counts the batch's opening message on top of those that arrived during the
+//!   previous turnaround (`1 + rate x turnaround`), but when messages did arrive then, they open
+//!   the next batch themselves: the mean is `x + e^-x` for `x` arrivals per turnaround, up to
+//!   about 40% below the model's figure around one arrival per turnaround;
+//! - the model's turnaround leaves out the receiver's work on the batch's last message (it must
+//!   be put before the receiver commits), and near saturation the receiver, as busy per message as
+//!   the sender, lags behind it within a batch, lengthening the turnaround further: batches grow
+//!   larger than the model says above about 60% of the channel's capacity, and the saturated
+//!   throughput is lower than the model's maximum.
+
+use mqpx::model;
+use mqpx::model::channel::{CHANNEL_CPU_PER_BATCH_Z900_MS, processor_cpu_factor};
+use mqpx::scenario::{Persistence, Scenario, SyncpointMode, WorkloadKind};
+use mqpx::sim::mq::channel::ChannelCosts;
+use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions, run};
+use mqpx::sim::stats::RunPlan;
+use mqpx::sim::trace::{NodeKind, TraceKind};
+
+const PLAN: RunPlan = RunPlan { warmup_s: 0.2, run_s: 2.0, batches: 10 };
+
+fn channel_scenario(f: impl FnOnce(&mut Scenario)) -> Scenario {
+    let mut s = Scenario::default();
+    s.workload.kind = WorkloadKind::ChannelMove;
+    f(&mut s);
+    s
+}
+
+/// The model evaluated at the rate the simulation's channel actually carried.
+fn model_at(sc: &Scenario, m: &SimMetrics) -> model::channel::ChannelMetrics {
+    let mut at = sc.clone();
+    at.channel.message_rate_msgs_s = m.channel_messages_per_s.mean;
+    model::channel::evaluate(&at)
+}
+
+fn within(name: &str, sim: f64, model: f64, tolerance: f64) {
+    let error = (sim - model).abs() / model.abs().max(1e-12);
+    assert!(error <= tolerance, "{name}: simulated {sim} vs model {model} ({:.1}% off)", error * 100.0);
+}
+
+/// The model's CPU per message at one end, with the end-of-batch work shared by the batch the
+/// simulation achieved instead of the model's own batch (so a batch-size departure, bounded by its
+/// own test, does not hide an error in the per-message costs).
+fn cpu_at_batch(sc: &Scenario, model_us: f64, model_batch: f64, sim_batch: f64) -> f64 {
+    let batch_us = CHANNEL_CPU_PER_BATCH_Z900_MS * processor_cpu_factor(sc.system.processor) * 1000.0;
+    model_us - batch_us / model_batch + batch_us / sim_batch
+}
+
+fn grid(mut check: impl FnMut(&str, &Scenario, f64, &SimMetrics)) {
+    for size in [1024u32, 32 * 1024] {
+        for batch in [1u32, 50] {
+            for persistence in [Persistence::NonPersistent, Persistence::Persistent] {
+                for putters in [1u32, 8] {
+                    for share in [0.1, 0.4, 0.7] {
+                        let mut sc = channel_scenario(|s| {
+                            s.workload.message_size_bytes = size;
+                            s.workload.persistence = persistence;
+                            s.workload.syncpoint = SyncpointMode::InSyncpoint;
+                            s.workload.requesters = putters;
+                            s.channel.batch_size = batch;
+                        });
+                        sc.channel.message_rate_msgs_s = share * model::channel::evaluate(&sc).max_rate_msgs_s;
+                        let m = run(&sc, 3, PLAN);
+                        let label = format!("{size}B BATCHSZ({batch}) {persistence:?} {putters} putters at {share}");
+                        check(&label, &sc, share, &m);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn throughput_and_cpu_per_message_agree_with_the_channel_model() {
+    let mut checked = 0;
+    grid(|label, sc, _share, m| {
+        let c = model_at(sc, m);
+        let offered = model::channel::evaluate(sc);
+        // One persistent putter in syncpoint waits for its own forced write each commit, so it
+        // cannot offer more than about 4,000 messages a second whatever the channel could carry.
+        let putter_bound = sc.workload.persistence == Persistence::Persistent
+            && sc.workload.requesters == 1
+            && offered.channel_rate_msgs_s > 3000.0;
+        if putter_bound {
+            assert!(m.channel_messages_per_s.mean < offered.channel_rate_msgs_s, "{label}");
+        } else {
+            within(&format!("{label} messages/s"), m.channel_messages_per_s.mean, offered.channel_rate_msgs_s, 0.10);
+        }
+        let n = m.achieved_batch_size.mean;
+        let sender = cpu_at_batch(sc, c.sender_cpu_us_per_msg, c.achieved_batch_size, n);
+        let receiver = cpu_at_batch(sc, c.receiver_cpu_us_per_msg, c.achieved_batch_size, n);
+        within(&format!("{label} sender CPU/msg"), m.sender_cpu_us_per_msg.mean, sender, 0.10);
+        within(&format!("{label} receiver CPU/msg"), m.receiver_cpu_us_per_msg.mean, receiver, 0.10);
+        checked += 1;
+    });
+    assert_eq!(checked, 48);
+}
+
+#[test]
+fn achieved_batch_size_agrees_with_the_model_within_its_bounded_departures() {
+    grid(|label, sc, share, m| {
+        let c = model_at(sc, m);
+        let n = m.achieved_batch_size.mean;
+        let batch_size = sc.channel.batch_size;
+        if batch_size == 1 {
+            assert_eq!(n, 1.0, "{label}: BATCHSZ(1) sends every message as its own batch");
+            return;
+        }
+        // See the file's comment: the model overcounts by up to about 40% below 60% of capacity,
+        // and undercounts near saturation where the receiver lags.
+        let ratio = n / c.achieved_batch_size;
+        let persistent = sc.workload.persistence == Persistence::Persistent;
+        // Persistent: the sender's commit also waits behind the putters' forced writes on the
+        // sending log, which the model's one-page sender write leaves out; the longer turnaround
+        // lets up to about a fifth more messages into a batch.
+        let upper = if persistent { 1.25 } else { 1.1 };
+        if share <= 0.4 {
+            assert!((0.6..=upper).contains(&ratio), "{label}: simulated {n} vs model {}", c.achieved_batch_size);
+            // The mechanism the simulation plays out, with the turnaround the model gives plus the
+            // receiver's last message: within 10% where the receiver does not lag.
+            let recv_ms = ChannelCosts::of(sc).receiver_msg_cpu_s * 1000.0;
+            let per_ms = c.channel_rate_msgs_s / 1000.0;
+            let x = per_ms * (c.batch_turnaround_ms + recv_ms);
+            let rho = per_ms * c.send_time_per_msg_ms;
+            let mechanism = ((x + (-x).exp()) / (1.0 - rho)).min(f64::from(batch_size));
+            if !persistent || share <= 0.1 {
+                within(&format!("{label} batch vs its mechanism"), n, mechanism, 0.15);
+            }
+        } else {
+            assert!((0.75..=1.6).contains(&ratio), "{label}: simulated {n} vs model {}", c.achieved_batch_size);
+        }
+        assert!(n >= 1.0 && n <= f64::from(batch_size));
+    });
+}
+
+#[test]
+fn a_saturated_channel_sends_full_batches_at_about_the_models_maximum_rate() {
+    for (size, batch) in [(1024u32, 50u32), (32 * 1024, 50), (1024, 1)] {
+        let mut sc = channel_scenario(|s| {
+            s.workload.message_size_bytes = size;
+            s.workload.requesters = 8;
+            s.channel.batch_size = batch;
+        });
+        let max = model::channel::evaluate(&sc).max_rate_msgs_s;
+        sc.channel.message_rate_msgs_s = 2.0 * max;
+        let m = run(&sc, 5, PLAN);
+        let label = format!("{size}B BATCHSZ({batch})");
+        assert!(m.achieved_batch_size.mean >= 0.98 * f64::from(batch), "{label}: {:?}", m.achieved_batch_size);
+        // Below the model's maximum by the receiver's work on each batch's last message (a
+        // quarter of the cycle with BATCHSZ(1)) and its lag behind the sender within a batch.
+        let ratio = m.channel_messages_per_s.mean / max;
+        assert!(
+            (0.7..1.0).contains(&ratio),
+            "{label}: simulated {} vs model maximum {max}",
+            m.channel_messages_per_s.mean
+        );
+    }
+}
+
+#[test]
+fn achieved_batch_size_rises_with_the_number_of_putters() {
+    // Each putter offers 200 messages a second (the 2003 report's drivers paused after each put).
+    let sizes: Vec<f64> = [1u32, 8, 64, 256]
+        .iter()
+        .map(|&putters| {
+            let sc = channel_scenario(|s| {
+                s.workload.message_size_bytes = 1024;
+                s.workload.requesters = putters;
+                s.channel.batch_size = 50;
+                s.channel.message_rate_msgs_s = 200.0 * f64::from(putters);
+            });
+            run(&sc, 7, PLAN).achieved_batch_size.mean
+        })
+        .collect();
+    assert!(sizes.windows(2).all(|w| w[1] > w[0]), "{sizes:?}");
+    assert!(sizes[0] < 1.02, "one putter: batches of one, {sizes:?}");
+    assert!(sizes[3] > 49.0, "256 putters overrun the channel: full batches, {sizes:?}");
+}
+
+#[test]
+fn batchint_holds_batches_open_and_receive_timeout_costs_cpu_per_batch() {
+    let base = channel_scenario(|s| {
+        s.workload.requesters = 4;
+        s.channel.message_rate_msgs_s = 2000.0;
+    });
+    let held = Scenario {
+        channel: mqpx::model::channel::ChannelConfig { batch_interval_ms: 5.0, ..base.channel.clone() },
+        ..base.clone()
+    };
+    let (a, b) = (run(&base, 2, PLAN), run(&held, 2, PLAN));
+    // 2,000 messages a second over a 5 ms BATCHINT: about 10 a batch, not about 1.
+    assert!(a.achieved_batch_size.mean < 1.5 && b.achieved_batch_size.mean > 8.0, "{a:?} {b:?}");
+    let c = model_at(&held, &b);
+    within("BATCHINT batch", b.achieved_batch_size.mean, c.achieved_batch_size, 0.15);
+    let timeout = Scenario {
+        channel: mqpx::model::channel::ChannelConfig { receive_timeout: true, ..base.channel.clone() },
+        ..base.clone()
+    };
+    let t = run(&timeout, 2, PLAN);
+    let extra = t.sender_cpu_us_per_msg.mean - a.sender_cpu_us_per_msg.mean;
+    let model_extra = model::channel::evaluate(&timeout).receive_timeout_cpu_us_per_msg;
+    within("receive time-out CPU per message", extra, model_extra, 0.5);
+}
+
+#[test]
+fn messages_move_putter_xmitq_sender_network_receiver_target_in_the_trace() {
+    let sc = channel_scenario(|s| {
+        s.workload.persistence = Persistence::Persistent;
+        s.workload.requesters = 2;
+        s.channel.message_rate_msgs_s = 500.0;
+    });
+    let mut sim = MqSimulation::new(&sc, 9, SimOptions { history_chunks: 1000, ..SimOptions::default() });
+    sim.advance_to(0.2);
+    sim.trace_mut().seal();
+    let topo = sim.topology().clone();
+    let kind_of = |n: u16| topo.nodes[usize::from(n)].kind;
+    let label_of = |n: u16| topo.nodes[usize::from(n)].label.clone();
+    let mut records = Vec::new();
+    while let Some(c) = sim.trace_mut().take_chunk() {
+        for i in 0..c.len() {
+            records.push((c.message[i], c.from[i], c.to[i], c.kind[i]));
+        }
+    }
+    let msg = records.iter().find(|r| r.3 == TraceKind::Put as u8 && kind_of(r.1) == NodeKind::Application).unwrap().0;
+    let path: Vec<(String, String, u8)> = records
+        .iter()
+        .filter(|r| r.0 == msg && [TraceKind::Put as u8, TraceKind::Get as u8, TraceKind::Move as u8].contains(&r.3))
+        .map(|r| (label_of(r.1), label_of(r.2), r.3))
+        .collect();
+    let hops: Vec<(&str, &str)> = path.iter().map(|(f, t, _)| (f.as_str(), t.as_str())).collect();
+    let expected = [
+        ("transmission queue", "sender channel"),
+        ("sender channel", "network"),
+        ("network", "receiver channel"),
+        ("receiver channel", "target queue"),
+    ];
+    assert_eq!(path[0].1, "transmission queue", "{path:?}");
+    assert_eq!(&hops[1..5], &expected, "{path:?}");
+    let totals = sim.trace_mut().totals();
+    assert!(totals[TraceKind::ChannelBatch as usize] > 0);
+    let names = &sim.series().names;
+    assert!(names.iter().any(|n| n == "xmitq_depth") && names.iter().any(|n| n == "network_busy_pct"));
+    // Both queue managers log: the receiver its puts, the sender its gets' commit.
+    let m = sim.steady_state();
+    assert!(m.force_requests_per_s.mean >= 0.0);
+}
+
+fn client_scenario(sharecnv: u32, requesters: u32) -> Scenario {
+    let mut s = Scenario::default();
+    s.workload.requesters = requesters;
+    s.workload.servers = requesters;
+    s.workload.queue_pairs = requesters;
+    s.connection.client_applications = true;
+    s.connection.sharecnv = sharecnv;
+    s.connection.curshcnv = sharecnv.max(1);
+    s
+}
+
+#[test]
+fn shared_conversations_queue_on_their_instance_and_unshared_ones_never_do() {
+    let shared = run(&client_scenario(10, 10), 4, PLAN);
+    let single = run(&client_scenario(1, 10), 4, PLAN);
+    assert_eq!(single.client_instance_wait_us.mean, 0.0, "one conversation per instance never waits for it");
+    assert!(shared.client_instance_wait_us.mean > 5.0, "{:?}", shared.client_instance_wait_us);
+    assert!(
+        shared.transactions_per_s.mean < 0.9 * single.transactions_per_s.mean,
+        "SHARECNV(10) {} vs SHARECNV(1) {}",
+        shared.transactions_per_s.mean,
+        single.transactions_per_s.mean
+    );
+}
+
+#[test]
+fn an_unshared_client_round_trip_adds_the_network_and_adapter_to_each_call() {
+    let local = Scenario::default();
+    let client = client_scenario(0, 1);
+    let (l, c) = (run(&local, 6, PLAN), run(&client, 6, PLAN));
+    // On the round trip's path: the request legs of the requester's put and the server's put
+    // (each with the adapter and the message) and the reply legs of the two gets (each with the
+    // message). The puts' replies and the gets' requests travel while the other side works.
+    let rtt_us = client.channel.network_round_trip_ms * 1000.0;
+    let adapter_us = mqpx::sim::mq::svrconn::adapter_call_s(&client) * 1.0e6;
+    let wire_us =
+        f64::from(client.workload.message_size_bytes) / (client.channel.network_bandwidth_mb_s * 1_048_576.0) * 1.0e6;
+    let added_us = 4.0 * (rtt_us / 2.0 + wire_us) + 2.0 * adapter_us;
+    within("client round trip", c.round_trip_us.mean, l.round_trip_us.mean + added_us, 0.10);
+    within("client throughput", c.transactions_per_s.mean, 1.0e6 / (l.round_trip_us.mean + added_us), 0.10);
+}
