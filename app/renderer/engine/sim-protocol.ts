@@ -46,7 +46,8 @@ export type NodeKind =
   | "cf_structure"
   | "channel"
   | "queue_manager"
-  | "processors";
+  | "processors"
+  | "network";
 
 /** One node of the simulated topology; trace records refer to nodes by `id`. */
 export interface TopologyNode {
@@ -145,6 +146,18 @@ export interface SimMetrics {
   readonly cf_subchannel_busy_fraction: Estimate;
   /** CF processor time per message put and got, microseconds. */
   readonly cf_time_per_message_us: Estimate;
+  /** Messages the sender/receiver channels moved per second (0 without channels). */
+  readonly channel_messages_per_s: Estimate;
+  /** Messages per channel batch as the batches achieved it (0 without channels). */
+  readonly achieved_batch_size: Estimate;
+  /** Channel CPU per message at the sending end, microseconds (0 without channels). */
+  readonly sender_cpu_us_per_msg: Estimate;
+  /** Channel CPU per message at the receiving end, microseconds (0 without channels). */
+  readonly receiver_cpu_us_per_msg: Estimate;
+  /** Mean utilisation of the network link(s) between the queue managers, 0..1. */
+  readonly network_utilisation: number;
+  /** Mean wait of a client's MQI call for its SVRCONN channel instance, microseconds. */
+  readonly client_instance_wait_us: Estimate;
   /** Events processed, warm-up included. */
   readonly events: number;
 }

@@ -116,6 +116,12 @@ describe("wasm Simulation class", () => {
       "cf_sync_fraction",
       "cf_subchannel_busy_fraction",
       "cf_time_per_message_us",
+      "channel_messages_per_s",
+      "achieved_batch_size",
+      "sender_cpu_us_per_msg",
+      "receiver_cpu_us_per_msg",
+      "network_utilisation",
+      "client_instance_wait_us",
       "events",
     ];
     expect(Object.keys(m).sort()).toEqual([...declared].sort());
