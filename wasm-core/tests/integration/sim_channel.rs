@@ -290,3 +290,40 @@ fn an_unshared_client_round_trip_adds_the_network_and_adapter_to_each_call() {
     within("client round trip", c.round_trip_us.mean, l.round_trip_us.mean + added_us, 0.10);
     within("client throughput", c.transactions_per_s.mean, 1.0e6 / (l.round_trip_us.mean + added_us), 0.10);
 }
+
+#[test]
+fn clients_of_shared_queues_add_their_network_legs_and_leave_the_cf_work_per_message_alone() {
+    let shared = |s: &mut Scenario| s.workload.queue_type = mqpx::scenario::QueueType::Shared;
+    let mut local = Scenario::default();
+    shared(&mut local);
+    let mut client = client_scenario(0, 1);
+    shared(&mut client);
+    let (l, c) = (run(&local, 7, PLAN), run(&client, 7, PLAN));
+    // The same legs as over private queues: the channel sits in front of the queue manager and
+    // the CF behind it.
+    let rtt_us = client.channel.network_round_trip_ms * 1000.0;
+    let adapter_us = mqpx::sim::mq::svrconn::adapter_call_s(&client) * 1.0e6;
+    let wire_us =
+        f64::from(client.workload.message_size_bytes) / (client.channel.network_bandwidth_mb_s * 1_048_576.0) * 1.0e6;
+    let added_us = 4.0 * (rtt_us / 2.0 + wire_us) + 2.0 * adapter_us;
+    within("shared client round trip", c.round_trip_us.mean, l.round_trip_us.mean + added_us, 0.10);
+    assert!(c.cf_time_per_message_us.mean > 0.0, "client calls on shared queues still reach the CF");
+    within("CF time per message", c.cf_time_per_message_us.mean, l.cf_time_per_message_us.mean, 0.10);
+}
+
+#[test]
+fn a_shared_transmission_queue_takes_the_putters_cf_requests_while_the_channel_keeps_the_offered_rate() {
+    let mut sc = channel_scenario(|s| {
+        s.workload.queue_type = mqpx::scenario::QueueType::Shared;
+        s.workload.queue_managers = 2;
+        s.workload.requesters = 4;
+    });
+    let offered = 0.4 * model::channel::evaluate(&sc).max_rate_msgs_s;
+    sc.channel.message_rate_msgs_s = offered;
+    let sim = MqSimulation::new(&sc, 8, SimOptions { plan: PLAN, trace: false, ..SimOptions::default() });
+    let links = sim.topology().nodes.iter().filter(|n| n.kind == NodeKind::CfLink).count();
+    assert_eq!(links, sc.cf.links_per_lpar as usize, "only the putters' LPAR has CF links");
+    let m = run(&sc, 8, PLAN);
+    within("channel rate on a shared transmission queue", m.channel_messages_per_s.mean, offered, 0.10);
+    assert!(m.cf_utilisation.mean > 0.0 && m.cf_time_per_message_us.mean > 0.0, "{m:?}");
+}

@@ -24,6 +24,10 @@
 //!   turnaround leaves out (a per-message CPU, tens of microseconds on a z16);
 //! - the sender's log also carries the putters' records and forces (persistent putters out of
 //!   syncpoint), which the model's one-page sender write does not see.
+//!
+//! On shared queues the putters' puts to the transmission queue make their CF requests as any
+//! shared-queue put does (`cf`), from the sending queue manager's LPAR only; the MCAs' own calls
+//! stay priced whole by `model::channel`, which has no CF part.
 
 use std::collections::VecDeque;
 
