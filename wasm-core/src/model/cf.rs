@@ -518,7 +518,7 @@ fn smooth_min(a: f64, b: f64) -> f64 {
     let m = a.min(b);
     // Normalise before raising to a power so that nothing overflows; one of the two terms is 1,
     // so the sum lies in [1, 2].
-    let s = pow_whole(m / a, SMOOTH_MIN_POWER) + pow_whole(m / b, SMOOTH_MIN_POWER);
+    let s = math::pow_whole(m / a, SMOOTH_MIN_POWER) + math::pow_whole(m / b, SMOOTH_MIN_POWER);
     m / whole_root(s, SMOOTH_MIN_POWER)
 }
 
@@ -527,39 +527,15 @@ fn smooth_min(a: f64, b: f64) -> f64 {
 /// tangent's few percent to full precision for one division each, far cheaper than a general
 /// power. Elsewhere [`math::pow`].
 fn whole_root(s: f64, n: f64) -> f64 {
-    if !((1.0..=2.0).contains(&s) && (1.0..=64.0).contains(&n) && is_whole(n)) {
+    if !((1.0..=2.0).contains(&s) && (1.0..=64.0).contains(&n) && math::is_whole(n)) {
         return math::pow(s, 1.0 / n);
     }
     let mut y = 1.0 + (s - 1.0) / n;
     for _ in 0..ROOT_HALLEY_STEPS {
-        let yn = pow_whole(y, n);
+        let yn = math::pow_whole(y, n);
         y *= ((n - 1.0) * yn + (n + 1.0) * s) / ((n + 1.0) * yn + (n - 1.0) * s);
     }
     y
-}
-
-/// Whether `n` is a whole number from 0 to 64 (exactly representable as one).
-fn is_whole(n: f64) -> bool {
-    (0.0..=64.0).contains(&n) && f64::from(n as u32) == n
-}
-
-/// `x` to the power `n`. Whole powers (the processor and subchannel counts, the conversion
-/// sharpness) are multiplied out, which is much cheaper than a general power and agrees with it
-/// to a few units in the last place; other powers go through [`math::pow`].
-fn pow_whole(x: f64, n: f64) -> f64 {
-    if !is_whole(n) {
-        return math::pow(x, n);
-    }
-    let mut k = n as u32;
-    let (mut base, mut result) = (x, 1.0);
-    while k > 0 {
-        if k & 1 == 1 {
-            result *= base;
-        }
-        base *= base;
-        k >>= 1;
-    }
-    result
 }
 
 /// Whether two successive values of a fixed point agree to [`LOAD_SETTLED_RELATIVE`].
@@ -728,7 +704,7 @@ impl SharedPath {
         // link round trip and the data transfer both ways.
         let rho = bounded_utilisation(load.cf);
         let c = self.cf_processors;
-        let cf_wait_factor = 1.0 + pow_whole(rho, c) / (c * (1.0 - rho));
+        let cf_wait_factor = 1.0 + math::pow_whole(rho, c) / (c * (1.0 - rho));
         let sync_service =
             |cf_us: f64, bytes: f64| cf_us * cf_wait_factor + link.latency_us + bytes / link.bytes_per_us;
         let data_sync_us = sync_service(self.cf_data_us, self.cf_data_bytes);
@@ -738,8 +714,8 @@ impl SharedPath {
         // synchronous time would exceed the cost of going asynchronous; and a request that finds
         // every subchannel of its link busy goes asynchronous.
         let link_u = bounded_utilisation(load.link);
-        let link_sync = 1.0 - pow_whole(link_u, f64::from(SUBCHANNELS_PER_LINK));
-        let heuristic = |t: f64| 1.0 / (1.0 + pow_whole(t / m.async_request_us, SYNC_CONVERSION_POWER));
+        let link_sync = 1.0 - math::pow_whole(link_u, f64::from(SUBCHANNELS_PER_LINK));
+        let heuristic = |t: f64| 1.0 / (1.0 + math::pow_whole(t / m.async_request_us, SYNC_CONVERSION_POWER));
         let eligible = self.eligible;
         // z/OS keeps a request synchronous only while spinning is cheaper than going asynchronous,
         // so the CPU per request is the smaller of the two (smoothly); link contention forces the
@@ -1288,7 +1264,7 @@ mod tests {
     fn whole_powers_and_roots_agree_with_the_general_power() {
         for x in [0.0, 1e-9, 0.3, 0.95, 1.0, 1.7, 12.5] {
             for n in [0.0, 1.0, 4.0, 6.0, 7.0, 8.0, 64.0, 2.5] {
-                let (fast, general) = (pow_whole(x, n), math::pow(x, n));
+                let (fast, general) = (math::pow_whole(x, n), math::pow(x, n));
                 assert!((fast - general).abs() <= 1e-14 * general.abs(), "{x}^{n}: {fast} {general}");
             }
         }

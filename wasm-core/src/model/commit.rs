@@ -90,10 +90,10 @@ pub fn log_force(
 
 /// [`log_force`] on a log path built once, for solvers that evaluate it at many loads.
 ///
-/// `start_requests_per_write` is where the aggregation's fixed-point iteration starts: 1, or the
-/// commits per write already found for a lower request rate. Commits per write only grow with the
-/// request rate, so iterating up from a lower rate's answer ends at the same (smallest) fixed point
-/// as iterating up from 1, in fewer steps.
+/// `start_requests_per_write` is where the search for the commits per write starts: 1, or the
+/// answer already found for a nearby request rate, which saves most of the search. The write time
+/// is continuous in the commits per write (see below), so the search ends at the same fixed point
+/// from either side to its precision.
 pub fn log_force_on(
     path: &IoPath,
     requests_per_s: f64,
@@ -110,16 +110,17 @@ pub fn log_force_on(
     // rather than one write of g commits' bytes rounded up to whole pages, keeps the write time a
     // continuous function of g: the search below then has one fixed point to find, instead of
     // hopping across a page boundary, and the answer no longer depends on where it started.
-    let write_us = |g: f64| {
+    let mut timer = path.timer();
+    let mut write_us = |g: f64| {
         let rate = (f / g).max(0.0);
         let k = crate::math::floor(g).max(1.0);
         let share = (g - k).clamp(0.0, 1.0);
-        let smaller = path.write_time_at_rate_us(k * bytes, rate).max(0.0);
+        let smaller = timer.write_time_at_rate_us(k * bytes, rate).max(0.0);
         let pages = |b: f64| crate::math::ceil(b / crate::model::log::LOG_PAGE_BYTES);
         if share == 0.0 || pages(k * bytes) == pages((k + 1.0) * bytes) {
             smaller
         } else {
-            let larger = path.write_time_at_rate_us((k + 1.0) * bytes, rate).max(0.0);
+            let larger = timer.write_time_at_rate_us((k + 1.0) * bytes, rate).max(0.0);
             smaller + share * (larger - smaller)
         }
     };
@@ -179,7 +180,7 @@ pub fn log_force_on(
     // Aggregation already lets writes grow with the load; the last factor only steepens the wait as
     // the byte rate nears the log's ceiling, so that no throughput can exceed it.
     let u = byte_utilisation.clamp(0.0, 1.0);
-    let headroom = (1.0 - crate::math::pow(u, LOG_CEILING_SHARPNESS)).max(1.0e-9);
+    let headroom = (1.0 - crate::math::pow_whole(u, LOG_CEILING_SHARPNESS)).max(1.0e-9);
     let wait_us = t * (1.0 + 0.5 * busy_with_others) / headroom;
     LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us }
 }

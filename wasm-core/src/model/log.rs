@@ -478,6 +478,72 @@ struct Write {
     pfid_utilisation: f64,
 }
 
+/// The part of a write that depends only on its pages (see [`IoPath::shape`]).
+#[derive(Debug, Clone, Copy)]
+struct WriteShape {
+    /// Pages written (1..=128).
+    pages: f64,
+    /// Logger CPU outside the I/O.
+    cpu_us: f64,
+    /// Elapsed time when every request completes synchronously.
+    sync_us: f64,
+    /// Elapsed time when the requests fall back to asynchronous I/O (the attempt included).
+    async_us: f64,
+    /// PFID busy time the synchronous requests of one write add up to, over all PFIDs.
+    pfid_busy_us: f64,
+}
+
+/// Times many writes on one log path, remembering the rate-independent part of the last few page
+/// counts and the last fall-back share found for each; for solvers that time writes of a few sizes
+/// at many nearby rates (the commit model's log-force aggregation).
+#[derive(Debug, Clone)]
+pub struct WriteTimer<'a> {
+    path: &'a IoPath,
+    /// Recent shapes with the last fall-back share found for each, most recent first.
+    recent: [Option<(WriteShape, f64)>; 3],
+}
+
+impl WriteTimer<'_> {
+    /// As [`IoPath::write_time_at_rate_us`]: the same answer to the fall-back search's precision.
+    pub fn write_time_at_rate_us(&mut self, io_bytes: f64, writes_per_s: f64) -> f64 {
+        let rate = Some(writes_per_s.max(0.0));
+        let (n_full, rest) = split_pages(pages_of(io_bytes));
+        let elapsed = if n_full == 0.0 {
+            self.write(rest, rate).elapsed_us
+        } else {
+            let full = self.write(MAX_PAGES_PER_IO, rate);
+            // The last write's waiter is released when its I/O ends; earlier writes cost whole cycles.
+            if rest > 0.0 {
+                n_full * full.cycle_us + self.write(rest, rate).elapsed_us
+            } else {
+                n_full * full.cycle_us - full.cycle_us + full.elapsed_us
+            }
+        };
+        finite_or_zero(elapsed)
+    }
+
+    fn write(&mut self, pages: f64, writes_per_s: Option<f64>) -> Write {
+        let pages = pages.clamp(1.0, MAX_PAGES_PER_IO);
+        let found = self.recent.iter().position(|r| r.is_some_and(|(shape, _)| shape.pages == pages));
+        let (shape, share) = match found {
+            Some(i) => {
+                let (shape, share) = self.recent[i].expect("found above");
+                (shape, Some(share))
+            }
+            None => (self.path.shape(pages), None),
+        };
+        let w = self.path.write_shaped(&shape, writes_per_s, share);
+        // Most recent first: a hit moves to the front, a new shape pushes out the oldest.
+        let mut k = found.unwrap_or(self.recent.len() - 1);
+        while k > 0 {
+            self.recent[k] = self.recent[k - 1];
+            k -= 1;
+        }
+        self.recent[0] = Some((shape, w.async_fraction));
+        w
+    }
+}
+
 /// The I/O path of a scenario's log, with everything a write needs.
 ///
 /// Built once per scenario: callers that time many writes for one scenario (the commit model's
@@ -536,6 +602,11 @@ impl IoPath {
         finite_or_zero(self.sequence_time_us(pages_of(io_bytes), Some(writes_per_s.max(0.0))))
     }
 
+    /// A timer for many writes on this path (see [`WriteTimer`]).
+    pub fn timer(&self) -> WriteTimer<'_> {
+        WriteTimer { path: self, recent: [None; 3] }
+    }
+
     /// As the free function [`max_log_rate_mb_s`], on this path.
     pub fn max_log_rate_mb_s(&self) -> f64 {
         let w = self.write(MAX_PAGES_PER_IO, None);
@@ -589,11 +660,17 @@ impl IoPath {
     /// One write of `pages`. `writes_per_s` is the rate the writes arrive at; `None` means the logger
     /// is saturated (each write starts when the previous cycle ends).
     fn write(&self, pages: f64, writes_per_s: Option<f64>) -> Write {
+        self.write_shaped(&self.shape(pages), writes_per_s, None)
+    }
+
+    /// What a write of `pages` costs whatever the rate it comes at: everything but the share of
+    /// zHyperLink requests that fall back.
+    fn shape(&self, pages: f64) -> WriteShape {
         let pages = pages.clamp(1.0, MAX_PAGES_PER_IO);
-        let cpu = logger_cpu_us(pages);
+        let cpu_us = logger_cpu_us(pages);
         if !self.zhyperlink {
             let t = self.async_time_us(pages);
-            return Write { elapsed_us: t, cycle_us: t, spin_us: 0.0, async_fraction: 0.0, pfid_utilisation: 0.0 };
+            return WriteShape { pages, cpu_us, sync_us: t, async_us: t, pfid_busy_us: 0.0 };
         }
         let streams = self.stripe_pages(pages);
         let streams = streams.as_slice();
@@ -612,7 +689,17 @@ impl IoPath {
         fallback.mode = LogIoMode::Zhpf;
         fallback.zhyperlink = false;
         let async_us = ZHYPERLINK_FALLBACK_ATTEMPT_US + fallback.async_time_us(pages);
+        WriteShape { pages, cpu_us, sync_us, async_us, pfid_busy_us: busy }
+    }
 
+    /// A write of `shape` arriving at `writes_per_s` (`None`: back to back); `start_share` is a
+    /// fall-back share known to be close (a neighbouring rate's), where the search begins.
+    fn write_shaped(&self, shape: &WriteShape, writes_per_s: Option<f64>, start_share: Option<f64>) -> Write {
+        if !self.zhyperlink {
+            let t = shape.async_us;
+            return Write { elapsed_us: t, cycle_us: t, spin_us: 0.0, async_fraction: 0.0, pfid_utilisation: 0.0 };
+        }
+        let WriteShape { cpu_us: cpu, sync_us, async_us, pfid_busy_us: busy, .. } = *shape;
         // The period between writes: the logger cycle when saturated, at least the arrival interval
         // otherwise; writes that never arrive leave the PFIDs idle.
         let interval = match writes_per_s {
@@ -625,7 +712,7 @@ impl IoPath {
             Some(floor) => (1.0 - f) * busy / cycle_at(f).max(floor) / self.pfids,
             None => 0.0,
         };
-        let f = self.fallback_fixed_point(busy, sync_us + cpu, async_us, interval, &cycle_at);
+        let f = self.fallback_fixed_point(busy, sync_us + cpu, async_us, interval, &cycle_at, start_share);
         let utilisation = utilisation_at(f);
         Write {
             elapsed_us: (1.0 - f) * sync_us + f * async_us,
@@ -650,6 +737,7 @@ impl IoPath {
         async_us: f64,
         interval: Option<f64>,
         cycle_at: &impl Fn(f64) -> f64,
+        start_share: Option<f64>,
     ) -> f64 {
         let Some(floor) = interval else {
             return fallback_share(0.0);
@@ -670,6 +758,11 @@ impl IoPath {
         let (mut lo, mut hi) = (0.0f64, 1.0f64);
         let mut f = midpoint.clamp(0.0, 1.0);
         let mut known_share = if midpoint > 0.0 && midpoint < 1.0 { Some(0.5) } else { None };
+        // A neighbouring rate's share is usually closer than the midpoint estimate.
+        if let Some(near) = start_share.filter(|s| (0.0..=1.0).contains(s)) {
+            f = near;
+            known_share = None;
+        }
         for _ in 0..200 {
             let cycle = cycle_at(f);
             let on_cycle = cycle >= floor;

@@ -444,13 +444,13 @@ fn server_wait_us(util: f64, service_us: f64, m: f64, n: f64) -> f64 {
     if n <= m {
         return 0.0;
     }
-    let um = crate::math::pow(util.max(0.0), m);
+    let um = crate::math::pow_whole(util.max(0.0), m);
     (service_us * um / (1.0 - um)).min((n - m) / m * service_us)
 }
 
 /// The round trip at throughput `x` (transactions per second); `None` past a resource's capacity.
-/// `start_g` is the commits per write found at a lower throughput (1 when none is known), where
-/// the log-force aggregation starts its search.
+/// `start_g` is where the log-force aggregation starts its search: the commits per write found at
+/// a nearby throughput, or 1 when none is known.
 fn detail(s: &Setup, x: f64, start_g: f64) -> Option<Detail> {
     let x_us = x * 1.0e-6;
     let cpu_util = x_us * s.cpu_txn / s.cpus;
@@ -459,7 +459,7 @@ fn detail(s: &Setup, x: f64, start_g: f64) -> Option<Detail> {
         return None;
     }
     // Processor queueing stretches every CPU burst (the M/M/c response-time approximation).
-    let stretch = 1.0 / (1.0 - crate::math::pow(cpu_util, s.cpus));
+    let stretch = 1.0 / (1.0 - crate::math::pow_whole(cpu_util, s.cpus));
     // Each queue manager forces its own log, for its share of the committers.
     let log = commit::log_force_on(
         &s.log_path,
@@ -617,8 +617,14 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     let s = setup(sc);
     let idle = detail(&s, 0.0, 1.0);
     let at_rest = idle.map_or(1.0, |d| d.round_trip).max(1.0e-3);
+    // The commits per write of the last point evaluated: the next point's aggregation, at a
+    // nearby throughput, starts its search there.
+    let last_g = std::cell::Cell::new(1.0);
     let residual = |x: f64, start_g: f64| {
         let d = detail(&s, x, start_g);
+        if let Some(d) = &d {
+            last_g.set(d.log.requests_per_write);
+        }
         let r = match &d {
             Some(d) if d.round_trip > 0.0 => s.n * 1.0e6 / d.round_trip - x,
             Some(_) => 0.0,
@@ -665,8 +671,18 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     let (mut hi, mut r_hi, d_hi) = match upper {
         Some(u) => u,
         None => {
-            let start_g = d_lo.map_or(1.0, |d| d.log.requests_per_write);
-            let (r, d) = residual(top, start_g);
+            let (r, d) = residual(top, last_g.get());
+            // Round trips only grow with load, so the rate the requesters would reach with the
+            // round trip of this too-fast point is not too fast: a far tighter lower end than 0.
+            if let Some(rt) = d.filter(|_| r < 0.0).map(|d| d.round_trip).filter(|&rt| rt > 0.0) {
+                let floor = s.n * 1.0e6 / rt;
+                if floor > lo && floor < top {
+                    let (r_floor, d_floor) = residual(floor, last_g.get());
+                    if r_floor > 0.0 {
+                        (lo, r_lo, d_lo) = (floor, r_floor, d_floor);
+                    }
+                }
+            }
             (top, r, d)
         }
     };
@@ -685,9 +701,7 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
             if !(x > lo && x < hi) {
                 x = 0.5 * (lo + hi);
             }
-            // Every point tried lies above `lo`, whose aggregation is a valid start.
-            let start_g = d_lo.map_or(1.0, |d| d.log.requests_per_write);
-            let (r, d) = residual(x, start_g);
+            let (r, d) = residual(x, last_g.get());
             if r.abs() <= TOLERANCE * x && d.is_some() {
                 answer = Some((x, d));
                 break;
