@@ -21,7 +21,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::model::log::IoPath;
+use crate::model::log::{IoPath, WriteTimer};
 use crate::model::request_reply::{self, Bound};
 use crate::scenario::Scenario;
 
@@ -70,6 +70,40 @@ pub struct LogForce {
     pub wait_us: f64,
 }
 
+/// The force requests a log sees, for [`log_force_on`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ForceStream {
+    /// Force requests (commits, persistent operations out of syncpoint) per second.
+    pub requests_per_s: f64,
+    /// Log data each request brings, on average, in bytes.
+    pub bytes_per_request: f64,
+    /// Independent closed-loop tasks issuing the requests.
+    pub chains: f64,
+    /// Share of the log's byte-rate ceiling in use (below 1).
+    pub byte_utilisation: f64,
+    /// Time a task spends between the release of one of its forces and its next force request
+    /// (its CPU in between), in microseconds; infinite when the requests are not a closed loop's.
+    pub gap_us: f64,
+    /// How much longer a lone write of each request's own data takes, on average, than a write
+    /// of the average data (1 when every request brings the same): a task alternating a message's
+    /// force with a get record's force pays each write's own time, not the average's.
+    pub size_mix: f64,
+}
+
+impl ForceStream {
+    /// Requests of equal size from random arrivals (no closed-loop gap).
+    pub fn uniform(requests_per_s: f64, bytes_per_request: f64, chains: f64, byte_utilisation: f64) -> Self {
+        ForceStream {
+            requests_per_s,
+            bytes_per_request,
+            chains,
+            byte_utilisation,
+            gap_us: f64::INFINITY,
+            size_mix: 1.0,
+        }
+    }
+}
+
 /// Log-force aggregation for `requests_per_s` force requests, each bringing `bytes_per_request`
 /// of log data, issued by `chains` independent closed-loop tasks; `byte_utilisation` is the share
 /// of the log's byte-rate ceiling in use (below 1).
@@ -85,23 +119,19 @@ pub fn log_force(
     byte_utilisation: f64,
 ) -> LogForce {
     let path = IoPath::of(scenario);
-    log_force_on(&path, requests_per_s, bytes_per_request, chains, byte_utilisation, 1.0)
+    let stream = ForceStream::uniform(requests_per_s, bytes_per_request, chains, byte_utilisation);
+    log_force_on(&mut path.timer(), &stream, 1.0)
 }
 
-/// [`log_force`] on a log path built once, for solvers that evaluate it at many loads.
+/// [`log_force`] with a write timer kept by the caller (see [`IoPath::timer`]), for solvers that
+/// evaluate it at many nearby loads and so time writes of the same few sizes over and over.
 ///
 /// `start_requests_per_write` is where the search for the commits per write starts: 1, or the
 /// answer already found for a nearby request rate, which saves most of the search. The write time
 /// is continuous in the commits per write (see below), so the search ends at the same fixed point
 /// from either side to its precision.
-pub fn log_force_on(
-    path: &IoPath,
-    requests_per_s: f64,
-    bytes_per_request: f64,
-    chains: f64,
-    byte_utilisation: f64,
-    start_requests_per_write: f64,
-) -> LogForce {
+pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start_requests_per_write: f64) -> LogForce {
+    let ForceStream { requests_per_s, bytes_per_request, chains, byte_utilisation, gap_us, size_mix } = *stream;
     let f = requests_per_s.max(0.0);
     let others = if chains > 1.0 { (chains - 1.0) / chains } else { 0.0 };
     let bytes = bytes_per_request.max(0.0);
@@ -110,7 +140,6 @@ pub fn log_force_on(
     // rather than one write of g commits' bytes rounded up to whole pages, keeps the write time a
     // continuous function of g: the search below then has one fixed point to find, instead of
     // hopping across a page boundary, and the answer no longer depends on where it started.
-    let mut timer = path.timer();
     let mut write_us = |g: f64| {
         let rate = (f / g).max(0.0);
         let k = crate::math::floor(g).max(1.0);
@@ -124,6 +153,11 @@ pub fn log_force_on(
             smaller + share * (larger - smaller)
         }
     };
+    // Requests of different sizes: a write of one request takes that request's own time; as
+    // writes gather more requests their data approaches g times the average, and the difference
+    // fades.
+    let mix = if size_mix.is_finite() && size_mix > 0.0 { size_mix } else { 1.0 };
+    let mut write_us = |g: f64| write_us(g) * (1.0 + (mix - 1.0) / g.max(1.0));
     let step = |t: f64| (1.0 + f * t * 1.0e-6 * others).min(MAX_REQUESTS_PER_WRITE);
     let mut g = if others > 0.0 { start_requests_per_write.clamp(1.0, MAX_REQUESTS_PER_WRITE) } else { 1.0 };
     let mut t = 0.0;
@@ -175,13 +209,24 @@ pub fn log_force_on(
     }
     let writes_per_s = f / g;
     let busy = (writes_per_s * t * 1.0e-6).clamp(0.0, 0.999);
-    let busy_with_others = busy * others;
-    // A request finding the logger busy waits on average half a write for it to finish, then its own.
+    // A task never finds its own write in flight: random arrivals find the logger busy with
+    // others' writes for the others' share of its busy time. A closed loop's task comes back when
+    // its own write has ended, and with two or more tasks the logger is by then writing for the
+    // others whenever it is busy at all (the committers alternate between writes).
+    let busy_with_others = if gap_us.is_finite() { busy * (chains - 1.0).clamp(0.0, 1.0) } else { busy * others };
+    // A request finding the logger busy waits for the write in flight to finish, then its own.
+    // Committers arriving at random find, on average, half of the write in flight left. But the
+    // committers of a closed loop are not random: a write releases its committers together, each
+    // comes back `gap_us` later (the CPU between two of its forces) and finds the next write,
+    // started at that release, almost whole. The share left falls from 1 to a half as the gap
+    // grows past the write time.
+    let gap = if gap_us.is_finite() { gap_us.max(0.0) } else { f64::INFINITY };
+    let left = if t > 0.0 && gap.is_finite() { 0.5 + 0.5 * crate::math::exp(-3.0 * gap / t) } else { 0.5 };
     // Aggregation already lets writes grow with the load; the last factor only steepens the wait as
     // the byte rate nears the log's ceiling, so that no throughput can exceed it.
     let u = byte_utilisation.clamp(0.0, 1.0);
     let headroom = (1.0 - crate::math::pow_whole(u, LOG_CEILING_SHARPNESS)).max(1.0e-9);
-    let wait_us = t * (1.0 + 0.5 * busy_with_others) / headroom;
+    let wait_us = t * (1.0 + left * busy_with_others) / headroom;
     LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us }
 }
 

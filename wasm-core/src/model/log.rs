@@ -506,20 +506,29 @@ pub struct WriteTimer<'a> {
 impl WriteTimer<'_> {
     /// As [`IoPath::write_time_at_rate_us`]: the same answer to the fall-back search's precision.
     pub fn write_time_at_rate_us(&mut self, io_bytes: f64, writes_per_s: f64) -> f64 {
+        self.write_and_cycle_at_rate_us(io_bytes, writes_per_s).0
+    }
+
+    /// The elapsed time of writing `io_bytes` (as [`Self::write_time_at_rate_us`]) and the logger's
+    /// cycle for it: after a synchronous zHyperLink write the spinning logger still does its own
+    /// work before it can start the next write, so the cycle can outlast the write.
+    pub fn write_and_cycle_at_rate_us(&mut self, io_bytes: f64, writes_per_s: f64) -> (f64, f64) {
         let rate = Some(writes_per_s.max(0.0));
         let (n_full, rest) = split_pages(pages_of(io_bytes));
-        let elapsed = if n_full == 0.0 {
-            self.write(rest, rate).elapsed_us
+        let (elapsed, cycle) = if n_full == 0.0 {
+            let w = self.write(rest, rate);
+            (w.elapsed_us, w.cycle_us)
         } else {
             let full = self.write(MAX_PAGES_PER_IO, rate);
             // The last write's waiter is released when its I/O ends; earlier writes cost whole cycles.
             if rest > 0.0 {
-                n_full * full.cycle_us + self.write(rest, rate).elapsed_us
+                let last = self.write(rest, rate);
+                (n_full * full.cycle_us + last.elapsed_us, n_full * full.cycle_us + last.cycle_us)
             } else {
-                n_full * full.cycle_us - full.cycle_us + full.elapsed_us
+                (n_full * full.cycle_us - full.cycle_us + full.elapsed_us, n_full * full.cycle_us)
             }
         };
-        finite_or_zero(elapsed)
+        (finite_or_zero(elapsed), finite_or_zero(cycle))
     }
 
     fn write(&mut self, pages: f64, writes_per_s: Option<f64>) -> Write {
@@ -743,7 +752,7 @@ impl IoPath {
             return fallback_share(0.0);
         };
         // A Newton step this small leaves an error of the order of its square: done.
-        const LAST_STEP: f64 = 1e-10;
+        const LAST_STEP: f64 = 1e-7;
         // Residual or bracket at the rounding of the shares.
         const EXACT: f64 = 1e-15;
         // The logistic is nearly a step, so the root lies close to the share at which the PFIDs sit

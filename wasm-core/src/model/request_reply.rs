@@ -289,6 +289,11 @@ struct Setup {
     force_bytes: f64,
     /// The log's I/O path, built once for the many forced-write times the solver asks for.
     log_path: IoPath,
+    /// Unloaded time a task spends between two of its forces (CPU and dispatch), in microseconds.
+    force_gap_us: f64,
+    /// Mean lone write time of each force's own data over that of the average force (see
+    /// [`commit::ForceStream::size_mix`]).
+    force_size_mix: f64,
 }
 
 /// One verb's line of the time in transaction while the solver runs (named without allocating).
@@ -402,6 +407,25 @@ fn setup(sc: &Scenario) -> Setup {
     let log_bytes_txn = msgs * lb;
     let force_bytes =
         if forces_txn > 0.0 { (log_bytes_txn - overflow_bytes - background_bytes) / forces_txn } else { 0.0 };
+    // What each force carries: a put's force the message and half the records' overhead, a get's
+    // the other half (as the simulation splits them), a server's commit both; scaled so that
+    // they average `force_bytes`.
+    let get_record = 0.5 * (lb - size).max(0.0);
+    let put_record = lb - get_record;
+    let classes: &[f64] = match shape {
+        Shape::RequestReply if srv_in => &[put_record, lb, get_record],
+        Shape::RequestReply | Shape::PutCommitGetCommit => &[put_record, get_record],
+        Shape::Batch => &[1.0],
+    };
+    let force_size_mix = if persistent && force_bytes > 0.0 {
+        let mean = classes.iter().sum::<f64>() / classes.len() as f64;
+        let scale = if mean > 0.0 { force_bytes / mean } else { 0.0 };
+        let alone: f64 = classes.iter().map(|&c| forced_write_us(c * scale)).sum::<f64>() / classes.len() as f64;
+        let average = forced_write_us(force_bytes);
+        if average > 0.0 && alone.is_finite() { alone / average } else { 1.0 }
+    } else {
+        1.0
+    };
     Setup {
         shape,
         persistent,
@@ -432,6 +456,13 @@ fn setup(sc: &Scenario) -> Setup {
         openers_req,
         force_bytes,
         log_path,
+        force_size_mix,
+        force_gap_us: if forces_txn > 0.0 {
+            let dispatches = if shape == Shape::RequestReply { 2.0 * GET_WAIT_DISPATCH_US } else { 0.0 };
+            (cpu_txn + dispatches) / forces_txn
+        } else {
+            f64::INFINITY
+        },
     }
 }
 
@@ -451,7 +482,7 @@ fn server_wait_us(util: f64, service_us: f64, m: f64, n: f64) -> f64 {
 /// The round trip at throughput `x` (transactions per second); `None` past a resource's capacity.
 /// `start_g` is where the log-force aggregation starts its search: the commits per write found at
 /// a nearby throughput, or 1 when none is known.
-fn detail(s: &Setup, x: f64, start_g: f64) -> Option<Detail> {
+fn detail(s: &Setup, x: f64, start_g: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> Option<Detail> {
     let x_us = x * 1.0e-6;
     let cpu_util = x_us * s.cpu_txn / s.cpus;
     let byte_util = x * s.log_bytes_txn / s.max_log_bytes_s;
@@ -461,14 +492,15 @@ fn detail(s: &Setup, x: f64, start_g: f64) -> Option<Detail> {
     // Processor queueing stretches every CPU burst (the M/M/c response-time approximation).
     let stretch = 1.0 / (1.0 - crate::math::pow_whole(cpu_util, s.cpus));
     // Each queue manager forces its own log, for its share of the committers.
-    let log = commit::log_force_on(
-        &s.log_path,
-        x * s.forces_txn / s.qmgrs,
-        s.force_bytes,
-        (s.chains / s.qmgrs).max(1.0),
-        byte_util,
-        start_g,
-    );
+    let stream = commit::ForceStream {
+        requests_per_s: x * s.forces_txn / s.qmgrs,
+        bytes_per_request: s.force_bytes,
+        chains: (s.chains / s.qmgrs).max(1.0),
+        byte_utilisation: byte_util,
+        gap_us: s.force_gap_us * stretch,
+        size_mix: s.force_size_mix,
+    };
+    let log = commit::log_force_on(timer, &stream, start_g);
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     let put_cpu = s.put_cpu * stretch;
@@ -615,13 +647,15 @@ pub fn solve(sc: &Scenario) -> Solution {
 /// solver's tolerance (a few parts in 10^9); only the work to reach it shrinks.
 pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     let s = setup(sc);
-    let idle = detail(&s, 0.0, 1.0);
+    // One timer for every point of the search: they time writes of nearly the same sizes.
+    let timer = std::cell::RefCell::new(s.log_path.timer());
+    let idle = detail(&s, 0.0, 1.0, &mut timer.borrow_mut());
     let at_rest = idle.map_or(1.0, |d| d.round_trip).max(1.0e-3);
     // The commits per write of the last point evaluated: the next point's aggregation, at a
     // nearby throughput, starts its search there.
     let last_g = std::cell::Cell::new(1.0);
     let residual = |x: f64, start_g: f64| {
-        let d = detail(&s, x, start_g);
+        let d = detail(&s, x, start_g, &mut timer.borrow_mut());
         if let Some(d) = &d {
             last_g.set(d.log.requests_per_write);
         }
@@ -693,6 +727,10 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
         (hi, d_hi)
     } else {
         let mut answer = None;
+        // A too-fast point's round trip gives a rate that is not too fast (see above); tried once,
+        // the first time the lower end is still far below, it usually lands close to the answer.
+        let mut floor_tried = lo > 0.0;
+        let mut floor_of: Option<f64> = None;
         for _ in 0..200 {
             if hi - lo <= TOLERANCE * hi {
                 break;
@@ -701,7 +739,14 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
             if !(x > lo && x < hi) {
                 x = 0.5 * (lo + hi);
             }
+            if let Some(floor) = floor_of.take().filter(|&f| f > lo && f < hi) {
+                x = floor;
+                floor_tried = true;
+            }
             let (r, d) = residual(x, last_g.get());
+            if !floor_tried && r < 0.0 {
+                floor_of = d.map(|d| d.round_trip).filter(|&rt| rt > 0.0).map(|rt| s.n * 1.0e6 / rt);
+            }
             if r.abs() <= TOLERANCE * x && d.is_some() {
                 answer = Some((x, d));
                 break;

@@ -267,7 +267,11 @@ fn large_message_tasks_drive_the_log_towards_its_ceiling() {
     };
     let rates: Vec<f64> = [1, 2, 3, 10, 50].iter().map(|&n| metric(lub(n, 4), "commit.log_rate_mb_s")).collect();
     let ceiling = metric(lub(1, 4), "commit.max_log_rate_mb_s");
-    assert!(non_decreasing(&rates), "{rates:?}");
+    // A second task mostly alternates writes with the first instead of sharing them (each comes
+    // back while the other's write is in flight), so the rate is flat, within 1%, until writes
+    // start to carry several tasks' data; it never falls further than that.
+    assert!(rates.windows(2).all(|w| w[1] >= 0.99 * w[0]), "{rates:?}");
+    assert!(rates[2] > rates[0] && rates[4] > rates[2], "{rates:?}");
     assert!(rates.iter().all(|&r| r < ceiling), "{rates:?} vs {ceiling}");
     assert!(rates[4] > 0.9 * ceiling, "{rates:?} vs {ceiling}");
     assert!(metric(lub(3, 4), "commit.log_rate_mb_s") >= metric(lub(3, 1), "commit.log_rate_mb_s"));

@@ -1,11 +1,10 @@
 //! The MQ simulation against the analytic model and the reports' qualitative results.
 //!
-//! Consistency: where the model's closed-form waits are exact or nearly so (one task per loop, so
-//! nothing queues; or many tasks on a saturated resource, where throughput is its capacity), the
-//! simulation's throughput, log rate and round trip agree with `model::evaluate` within 10% across
-//! message size, stripes, log copies, I/O mode and syncpoint. Between those regimes the model
-//! approximates queueing (open-queue lock waits, random arrivals at the logger) and the
-//! simulation plays it out; those departures are documented at the tests that bound them.
+//! Consistency: the simulation's throughput, log rate, round trip and force wait agree with
+//! `model::evaluate` within 10% across message size, stripes, log copies, I/O mode, syncpoint and
+//! requester count, except where the tests below bound a documented departure and say why: the
+//! model is the approximation there (one average force wait for a convoy of committers, the
+//! log-ceiling steepening applied to a lone task, the logger's own work after a synchronous write).
 
 use mqpx::model;
 use mqpx::model::log::LogIoMode;
@@ -34,7 +33,11 @@ fn agree_with_model(label: &str, sc: &Scenario, m: &SimMetrics) {
     within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.10);
     if c.log_rate_mb_s > 0.0 {
         within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, 0.10);
-        within(&format!("{label} forced writes/s"), m.log_writes_per_s.mean, c.forced_writes_per_s, 0.10);
+        // The simulation counts I/Os; a force of more than 128 pages takes several, which the
+        // model counts as one forced write.
+        if c.forced_write_bytes <= 128.0 * 4096.0 {
+            within(&format!("{label} forced writes/s"), m.log_writes_per_s.mean, c.forced_writes_per_s, 0.10);
+        }
         within(&format!("{label} force wait"), m.force_wait_us.mean, c.force_wait_us, 0.10);
     } else {
         assert_eq!(m.log_rate_mb_s.mean, 0.0, "{label}: nothing persistent, nothing logged");
@@ -59,26 +62,33 @@ fn one_requester_agrees_with_the_model_across_size_stripes_copies_io_mode_and_sy
                         });
                         let label = format!("{size}B {copies}x{stripes} {io_mode:?} {syncpoint:?} {persistence:?}");
                         let m = run(&sc, 3, PLAN);
-                        if io_mode == LogIoMode::Zhyperlink && persistence == Persistence::Persistent {
-                            // Departures: (1) the model prices every force at the mean log data
-                            // per force (the put's message and the get's record averaged), while
-                            // the put's force carries the message and the get's only a record;
-                            // zHyperLink's cost per request and stream makes the two small writes
-                            // cheaper than two average ones (32 KB on 2 copies x 4 stripes: the
-                            // simulation is about a third faster); (2) the spinning logger's own
-                            // CPU after a synchronous write (log.rs: it "cannot overlap the I/O,
-                            // so it lengthens every write cycle") delays a lone committer whose
-                            // next force arrives within it, which the model's round trip leaves
-                            // out (1 KB on 1x1: the simulation is about 15% slower).
-                            let rr = model::request_reply::evaluate(&sc);
-                            within(&label, m.transactions_per_s.mean, rr.transactions_s, 0.35);
-                        } else if size > 512 * 1024 && persistence == Persistence::Persistent {
-                            // Departure for megabyte messages: one task never queues behind its
-                            // own writes, but the model's force wait is divided by 1 - u^8 of the
-                            // log's byte utilisation u (commit::log_force), which a single chain
-                            // at 1 MB drives to about 0.75; the model is about 10% slower.
+                        if size > 512 * 1024
+                            && copies == 1
+                            && io_mode == LogIoMode::Ficon
+                            && syncpoint == SyncpointMode::OutOfSyncpoint
+                            && persistence == Persistence::Persistent
+                        {
+                            // Departure: the model steepens every force wait as the log's byte rate
+                            // nears its ceiling (commit::log_force), and a lone task putting 1 MB
+                            // messages to one FICON stripe drives it there; the task never queues
+                            // behind its own writes, so the simulation is about 12% faster.
                             let rr = model::request_reply::evaluate(&sc);
                             within(&label, m.transactions_per_s.mean, rr.transactions_s, 0.15);
+                        } else if size < 512 * 1024
+                            && io_mode == LogIoMode::Zhyperlink
+                            && syncpoint == SyncpointMode::OutOfSyncpoint
+                            && persistence == Persistence::Persistent
+                        {
+                            // Departure: after a synchronous write the simulated logger spins
+                            // through its own work before it takes the next force (log.rs: it
+                            // "cannot overlap the I/O"), and a lone task forcing four times a round
+                            // trip with a few microseconds of CPU between comes back inside that
+                            // work. The model leaves this wait out: adding it took the zHyperLink
+                            // chapter's measured transaction-time gains (validation points) from
+                            // within 20% to 24% off, so the reports do not bear it out at this size.
+                            // The simulation is up to 15% slower.
+                            let rr = model::request_reply::evaluate(&sc);
+                            within(&label, m.transactions_per_s.mean, rr.transactions_s, 0.17);
                         } else {
                             agree_with_model(&label, &sc, &m);
                         }
@@ -107,12 +117,10 @@ fn many_requesters_on_many_queue_pairs_agree_with_the_model_where_the_processors
 }
 
 #[test]
-fn persistent_request_reply_with_many_requesters_stays_within_the_documented_departure() {
-    // The model lets a force arriving while a write is in flight wait half a write on average
-    // (random arrivals). In the simulation the committers a write releases come back a few
-    // microseconds later, just after the next write started, and wait for almost all of it: the
-    // convoy a closed loop of committers forms. The simulation's round trip is therefore longer;
-    // the departure is bounded here so that a change on either side that widens it is noticed.
+fn persistent_request_reply_with_many_requesters_agrees_with_the_model() {
+    // The committers a write releases come back a few microseconds later, just after the next
+    // write started, and wait for nearly all of it: the model's force wait follows that convoy
+    // (commit::log_force_on), so throughput, round trip and log rate agree within 10%.
     for requesters in [16, 64] {
         let sc = scenario(|s| {
             s.workload.requesters = requesters;
@@ -124,11 +132,55 @@ fn persistent_request_reply_with_many_requesters_stays_within_the_documented_dep
         let m = run(&sc, 5, PLAN);
         let rr = model::request_reply::evaluate(&sc);
         let c = model::commit::evaluate(&sc);
-        within("transactions/s", m.transactions_per_s.mean, rr.transactions_s, 0.30);
-        within("log rate", m.log_rate_mb_s.mean, c.log_rate_mb_s, 0.30);
-        assert!(m.round_trip_us.mean >= rr.round_trip_us * 0.95, "the convoy only lengthens the round trip");
+        let label = format!("{requesters} requesters");
+        within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, 0.10);
+        within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.10);
+        within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, 0.10);
+        // Departure: with dozens of committers per write the model's force wait runs up to about
+        // a quarter above the simulation's while the round trip it implies stays within 10%; the
+        // model's single average wait does not capture how the simulated convoy splits the
+        // committers between writes.
+        within(&format!("{label} force wait"), m.force_wait_us.mean, c.force_wait_us, 0.25);
         // Aggregation emerges: several commits share each write.
         assert!(m.force_requests_per_s.mean / m.log_writes_per_s.mean > 2.0);
+    }
+}
+
+#[test]
+fn persistent_request_reply_agrees_with_the_model_across_requester_counts() {
+    for requesters in [4, 16, 64] {
+        for syncpoint in [SyncpointMode::InSyncpoint, SyncpointMode::OutOfSyncpoint] {
+            for (io_mode, size, copies, stripes) in [
+                (LogIoMode::Zhpf, 2048, 2, 1),
+                (LogIoMode::Ficon, 32 * 1024, 1, 4),
+                (LogIoMode::Zhyperlink, 32 * 1024, 2, 4),
+            ] {
+                let sc = scenario(|s| {
+                    s.workload.requesters = requesters;
+                    s.workload.servers = requesters;
+                    s.workload.queue_pairs = requesters;
+                    s.workload.persistence = Persistence::Persistent;
+                    s.workload.syncpoint = syncpoint;
+                    s.workload.message_size_bytes = size;
+                    s.log.io_mode = io_mode;
+                    s.log.copies = copies;
+                    s.log.stripes = stripes;
+                });
+                let label = format!("{requesters} requesters {syncpoint:?} {io_mode:?} {size}B {copies}x{stripes}");
+                let m = run(&sc, 12, PLAN);
+                let rr = model::request_reply::evaluate(&sc);
+                let c = model::commit::evaluate(&sc);
+                // Few tasks forcing out of syncpoint over zHyperLink still meet the logger's own
+                // work after a synchronous write, which the model leaves out (see the
+                // one-requester test): up to 12% there.
+                let few_sync_forcers =
+                    requesters < 16 && io_mode == LogIoMode::Zhyperlink && syncpoint == SyncpointMode::OutOfSyncpoint;
+                let tolerance = if few_sync_forcers { 0.12 } else { 0.10 };
+                within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, tolerance);
+                within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, tolerance);
+                within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, tolerance);
+            }
+        }
     }
 }
 
