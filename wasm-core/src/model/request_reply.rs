@@ -654,10 +654,16 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     // The commits per write of the last point evaluated: the next point's aggregation, at a
     // nearby throughput, starts its search there.
     let last_g = std::cell::Cell::new(1.0);
+    // ... and where it was found: commits gathered beyond the first grow about in proportion to the
+    // request rate, so the start is scaled to the new point's throughput.
+    let last_x = std::cell::Cell::new(0.0);
     let residual = |x: f64, start_g: f64| {
+        let known = last_x.get();
+        let start_g = if known > 0.0 && start_g > 1.0 { 1.0 + (start_g - 1.0) * x / known } else { start_g };
         let d = detail(&s, x, start_g, &mut timer.borrow_mut());
         if let Some(d) = &d {
             last_g.set(d.log.requests_per_write);
+            last_x.set(x);
         }
         let r = match &d {
             Some(d) if d.round_trip > 0.0 => s.n * 1.0e6 / d.round_trip - x,
