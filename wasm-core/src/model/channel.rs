@@ -92,9 +92,10 @@ pub const CLUSTER_CHOICE_PER_DESTINATION_US: f64 = 0.5;
 /// Width of the smooth corner where a channel's offered load reaches its capacity (utilisation).
 const SATURATION_SMOOTHING: f64 = 0.05;
 
-/// Fixed-point steps for the persistent batch size (the batch's log write lengthens the turnaround,
-/// which lets more messages into the batch).
-const PERSISTENT_BATCH_ITERATIONS: usize = 12;
+/// Fixed-point steps for the batch size when the turnaround grows with the batch (a persistent
+/// batch's log write, a receiver slower than the sender falling behind), which lets more messages
+/// into the batch.
+const BATCH_FIXED_POINT_ITERATIONS: usize = 12;
 
 /// Relative change of the persistent batch size below which its fixed point counts as settled
 /// (far below anything displayed).
@@ -240,8 +241,9 @@ pub struct ChannelMetrics {
     pub batches_per_s: f64,
     /// Time the sending channel spends on each message (ms).
     pub send_time_per_msg_ms: f64,
-    /// End-of-batch turnaround: confirm flow, both ends' batch work and, for persistent messages,
-    /// both ends' forced log writes (ms).
+    /// End-of-batch turnaround: the receiver's work on the batch's last message (and any backlog
+    /// of the batch it has not yet put), confirm flow, both ends' batch work and, for persistent
+    /// messages, both ends' forced log writes (ms).
     pub batch_turnaround_ms: f64,
     /// Forced log write time per batch for persistent messages, receiver and sender together (ms;
     /// 0 for non-persistent messages).
@@ -357,8 +359,16 @@ fn soft_min(a: f64, b: f64) -> f64 {
     lo / (1.0 + r2 * r2).sqrt().sqrt()
 }
 
-/// Achieved batch size: the message that opens a batch plus those arriving while the previous
-/// batch was confirmed and while this one is being sent or held open by BATCHINT, capped at BATCHSZ.
+/// Achieved batch size: the messages that open a batch, plus those arriving while it is being sent
+/// or held open by BATCHINT, capped at BATCHSZ.
+///
+/// The messages that arrived during the previous batch's turnaround (`a` of them on average, a
+/// Poisson count) open the next batch together; only when none did does the sender wait for one
+/// to open it alone, so a batch opens with `a + e^-a` messages on average (1 at low rates, `a`
+/// once a few arrive per turnaround). Each message sent lets in the arrivals of its send time, so
+/// without BATCHINT the batch is the opening messages over the sender's headroom. BATCHINT keeps
+/// the batch open only while the transmission queue is empty: the batch takes the arrivals of
+/// BATCHINT after it opened, or of its busy sending if that lasts longer.
 ///
 /// `rate_msgs_s` is the channel's arrival rate, `send_ms` its time per message, `turnaround_ms`
 /// the end-of-batch turnaround.
@@ -371,7 +381,9 @@ pub fn achieved_batch_size(
 ) -> f64 {
     let per_ms = rate_msgs_s.max(0.0) / 1000.0;
     let rho = per_ms * send_ms.max(0.0);
-    let raw = (1.0 + per_ms * (turnaround_ms.max(0.0) + batch_interval_ms.max(0.0))) / headroom(rho);
+    let a = per_ms * turnaround_ms.max(0.0);
+    let opening = a + crate::math::exp(-a);
+    let raw = f64::max(opening / headroom(rho), opening + per_ms * batch_interval_ms.max(0.0));
     1.0 + soft_min(raw - 1.0, f64::from(batch_size.max(1)) - 1.0)
 }
 
@@ -425,6 +437,13 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
     let wire_ms = compressed_bytes / (cfg.network_bandwidth_mb_s * KB_BYTES * KB_BYTES) * 1000.0;
     let send_ms = per_msg_ms + wire_ms + (tls_sender_us + deflate_us) / 1000.0;
     let confirm_ms = cfg.network_round_trip_ms + 2.0 * batch_ms;
+    // The receiver puts each message before it can commit the batch, so its work on the last one
+    // is part of the turnaround. Where it is slower per message than the sender (its TLS or
+    // inflation dearer than the sender's part and the wire), it falls further behind with every
+    // message of the batch, and that backlog is in the turnaround too.
+    let receive_ms = per_msg_ms + (tls_receiver_us + inflate_us) / 1000.0;
+    let receiver_lag_per_msg_ms = (receive_ms - send_ms).max(0.0);
+    let receiver_ms = |n: f64| receive_ms + (n - 1.0).max(0.0) * receiver_lag_per_msg_ms;
 
     let rate = cfg.message_rate_msgs_s / channels;
     let persistent = scenario.workload.persistence == Persistence::Persistent;
@@ -450,21 +469,23 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
         let ms = (receiver + sender) / 1000.0;
         if ms.is_finite() { ms.max(0.0) } else { 0.0 }
     };
+    let grows_with_batch = persistent || receiver_lag_per_msg_ms > 0.0;
     let mut n = 1.0;
     let mut log_ms = batch_log_ms(n);
-    for _ in 0..PERSISTENT_BATCH_ITERATIONS {
-        let next = achieved_batch_size(rate, cfg.batch_size, cfg.batch_interval_ms, send_ms, confirm_ms + log_ms);
-        let settled = !persistent || (next - n).abs() <= BATCH_SETTLED_RELATIVE * next;
+    let mut turnaround_ms = confirm_ms + receiver_ms(n) + log_ms;
+    for _ in 0..BATCH_FIXED_POINT_ITERATIONS {
+        let next = achieved_batch_size(rate, cfg.batch_size, cfg.batch_interval_ms, send_ms, turnaround_ms);
+        let settled = !grows_with_batch || (next - n).abs() <= BATCH_SETTLED_RELATIVE * next;
         n = next;
         if settled {
-            // The log write of a batch this close to the last one is the same write.
+            // The turnaround of a batch this close to the last one is the same turnaround.
             break;
         }
         log_ms = batch_log_ms(n);
+        turnaround_ms = confirm_ms + receiver_ms(n) + log_ms;
     }
-    let turnaround_ms = confirm_ms + log_ms;
     let full = f64::from(cfg.batch_size);
-    let max_rate = 1000.0 / (send_ms + (confirm_ms + batch_log_ms(full)) / full);
+    let max_rate = 1000.0 / (send_ms + (confirm_ms + receiver_ms(full) + batch_log_ms(full)) / full);
 
     let base_us = (per_msg_ms + batch_ms / n) * 1000.0;
     let waits = 1.0 / n;
@@ -596,6 +617,34 @@ mod tests {
         assert_eq!(achieved_batch_size(1e6, 1, 0.0, 0.3, 0.5), 1.0);
         let full = achieved_batch_size(1e5, 50, 0.0, 0.3, 0.5);
         assert!((full - 50.0).abs() < 0.01, "{full}");
+    }
+
+    #[test]
+    fn a_batch_opens_with_the_turnarounds_arrivals_or_with_one_message_when_none_came() {
+        // One arrival per turnaround on average and no sending time: e^-1 of the turnarounds see
+        // none and the next message opens the batch alone, the rest open it with what came.
+        let n = achieved_batch_size(1000.0, 50, 0.0, 0.0, 1.0);
+        let expected = (1.0 + crate::math::exp(-1.0)) / headroom(0.0);
+        assert!((n - expected).abs() < 1e-3 * expected, "{n} vs {expected}");
+        // A BATCHINT far longer than the sending holds the batch for its own arrivals only:
+        // 2,000 messages a second over 5 ms is 10 more than the one that opened it.
+        let held = achieved_batch_size(2000.0, 50, 5.0, 0.001, 0.0);
+        assert!((held - 11.0).abs() < 0.02, "{held}");
+    }
+
+    #[test]
+    fn a_receiver_slower_than_the_sender_limits_the_channel_to_its_own_rate() {
+        let mut sc = Scenario::default();
+        sc.system.processor = Processor::Z900;
+        sc.workload.message_size_bytes = 1024;
+        sc.channel.batch_size = 1000;
+        // RC4_MD5_EXPORT costs the receiver 0.05 ms more per message than the sender.
+        sc.channel.cipher = Cipher::Rc4Md5Export;
+        let m = evaluate(&sc);
+        let receive_ms = CHANNEL_CPU_PER_MESSAGE_Z900_MS + CHANNEL_CPU_PER_KB_Z900_MS + 0.2 + 0.105;
+        let receiver_rate = 1000.0 / receive_ms;
+        assert!(m.send_time_per_msg_ms < receive_ms);
+        assert!(m.max_rate_msgs_s <= receiver_rate && m.max_rate_msgs_s > 0.95 * receiver_rate, "{m:?}");
     }
 
     #[test]

@@ -1,22 +1,27 @@
 //! Channels in the simulation against `model::channel`, and SVRCONN conversation sharing.
 //!
-//! Consistency with the model holds within 10% for throughput below saturation and for CPU per
-//! message at each end. The achieved batch size departs from the model's formula where the model
-//! approximates; the departures are bounded at the tests, with the reason:
-//! - the model counts the batch's opening message on top of those that arrived during the
-//!   previous turnaround (`1 + rate x turnaround`), but when messages did arrive then, they open
-//!   the next batch themselves: the mean is `x + e^-x` for `x` arrivals per turnaround, up to
-//!   about 40% below the model's figure around one arrival per turnaround;
-//! - the model's turnaround leaves out the receiver's work on the batch's last message (it must
-//!   be put before the receiver commits), and near saturation the receiver, as busy per message as
-//!   the sender, lags behind it within a batch, lengthening the turnaround further: batches grow
-//!   larger than the model says above about 60% of the channel's capacity, and the saturated
-//!   throughput is lower than the model's maximum.
+//! Consistency with the model holds within 10% for throughput below saturation, for CPU per
+//! message at each end, for the achieved batch size at a tenth of the channel's capacity and with
+//! BATCHINT, and for the saturated rate with BATCHSZ(1). The model's batch is the simulation's
+//! mechanism on mean costs: the arrivals of a turnaround (`a`) open the next batch, `a + e^-a` on
+//! average, the turnaround includes the receiver's work on the batch's last message, and sending
+//! lets in the arrivals of each send.
+//!
+//! What departs, bounded at the tests with its reason:
+//! - the simulation draws each MCA CPU burst from an exponential distribution around the model's
+//!   mean, and the receiver is about as busy per message as the sender: within a batch it builds a
+//!   random backlog behind the sender, which the model's constant costs do not have. The backlog
+//!   lengthens the turnaround, so batches grow larger than the model's (about 15% at 40% of
+//!   capacity with 1 KB messages, up to about 1.7x at 70%) and the saturated rate with full
+//!   batches falls up to about 11% below the model's maximum. With constant bursts the two agree
+//!   within 2%; the model keeps constant costs because the seeds give no spread of the per-message
+//!   CPU to put in their place;
+//! - persistent: the sender's commit also waits behind the putters' forced writes on the sending
+//!   log, which the model's one-page sender write leaves out (up to about 1.5x near saturation).
 
 use mqpx::model;
 use mqpx::model::channel::{CHANNEL_CPU_PER_BATCH_Z900_MS, processor_cpu_factor};
 use mqpx::scenario::{Persistence, Scenario, SyncpointMode, WorkloadKind};
-use mqpx::sim::mq::channel::ChannelCosts;
 use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions, run};
 use mqpx::sim::stats::RunPlan;
 use mqpx::sim::trace::{NodeKind, TraceKind};
@@ -110,29 +115,19 @@ fn achieved_batch_size_agrees_with_the_model_within_its_bounded_departures() {
             assert_eq!(n, 1.0, "{label}: BATCHSZ(1) sends every message as its own batch");
             return;
         }
-        // See the file's comment: the model overcounts by up to about 40% below 60% of capacity,
-        // and undercounts near saturation where the receiver lags.
+        // See the file's comment: the model no longer overcounts anywhere, and only the
+        // receiver's random backlog and, persistent, the sending log's other forces let batches
+        // grow past it as the channel fills.
         let ratio = n / c.achieved_batch_size;
         let persistent = sc.workload.persistence == Persistence::Persistent;
-        // Persistent: the sender's commit also waits behind the putters' forced writes on the
-        // sending log, which the model's one-page sender write leaves out; the longer turnaround
-        // lets up to about a fifth more messages into a batch.
-        let upper = if persistent { 1.25 } else { 1.1 };
-        if share <= 0.4 {
-            assert!((0.6..=upper).contains(&ratio), "{label}: simulated {n} vs model {}", c.achieved_batch_size);
-            // The mechanism the simulation plays out, with the turnaround the model gives plus the
-            // receiver's last message: within 10% where the receiver does not lag.
-            let recv_ms = ChannelCosts::of(sc).receiver_msg_cpu_s * 1000.0;
-            let per_ms = c.channel_rate_msgs_s / 1000.0;
-            let x = per_ms * (c.batch_turnaround_ms + recv_ms);
-            let rho = per_ms * c.send_time_per_msg_ms;
-            let mechanism = ((x + (-x).exp()) / (1.0 - rho)).min(f64::from(batch_size));
-            if !persistent || share <= 0.1 {
-                within(&format!("{label} batch vs its mechanism"), n, mechanism, 0.15);
-            }
-        } else {
-            assert!((0.75..=1.6).contains(&ratio), "{label}: simulated {n} vs model {}", c.achieved_batch_size);
-        }
+        let upper = match (share, persistent) {
+            (s, _) if s <= 0.1 => 1.1,
+            (s, false) if s <= 0.4 => 1.2,
+            (s, true) if s <= 0.4 => 1.35,
+            (_, false) => 1.8,
+            (_, true) => 1.6,
+        };
+        assert!((0.9..=upper).contains(&ratio), "{label}: simulated {n} vs model {}", c.achieved_batch_size);
         assert!(n >= 1.0 && n <= f64::from(batch_size));
     });
 }
@@ -150,11 +145,13 @@ fn a_saturated_channel_sends_full_batches_at_about_the_models_maximum_rate() {
         let m = run(&sc, 5, PLAN);
         let label = format!("{size}B BATCHSZ({batch})");
         assert!(m.achieved_batch_size.mean >= 0.98 * f64::from(batch), "{label}: {:?}", m.achieved_batch_size);
-        // Below the model's maximum by the receiver's work on each batch's last message (a
-        // quarter of the cycle with BATCHSZ(1)) and its lag behind the sender within a batch.
+        // With BATCHSZ(1) the receiver has each batch's one message to itself, so the cycle is
+        // the model's; with full batches its random backlog behind the sender (see the file's
+        // comment) lengthens each cycle.
         let ratio = m.channel_messages_per_s.mean / max;
+        let lower = if batch == 1 { 0.95 } else { 0.85 };
         assert!(
-            (0.7..1.0).contains(&ratio),
+            (lower..=1.02).contains(&ratio),
             "{label}: simulated {} vs model maximum {max}",
             m.channel_messages_per_s.mean
         );
@@ -195,7 +192,7 @@ fn batchint_holds_batches_open_and_receive_timeout_costs_cpu_per_batch() {
     // 2,000 messages a second over a 5 ms BATCHINT: about 10 a batch, not about 1.
     assert!(a.achieved_batch_size.mean < 1.5 && b.achieved_batch_size.mean > 8.0, "{a:?} {b:?}");
     let c = model_at(&held, &b);
-    within("BATCHINT batch", b.achieved_batch_size.mean, c.achieved_batch_size, 0.15);
+    within("BATCHINT batch", b.achieved_batch_size.mean, c.achieved_batch_size, 0.10);
     let timeout = Scenario {
         channel: mqpx::model::channel::ChannelConfig { receive_timeout: true, ..base.channel.clone() },
         ..base.clone()
