@@ -20,8 +20,9 @@
 //! from application tasks by [`CHANNEL_JOB`].
 //!
 //! The model and the simulation differ where the model approximates:
-//! - the receiver's work on the batch's last message precedes its commit, which the model's
-//!   turnaround leaves out (a per-message CPU, tens of microseconds on a z16);
+//! - each MCA CPU burst here is drawn from an exponential distribution around the model's mean,
+//!   so within a batch the receiver builds a random backlog behind the sender that the model's
+//!   constant costs do not have, lengthening the turnaround as the channel fills;
 //! - the sender's log also carries the putters' records and forces (persistent putters out of
 //!   syncpoint), which the model's one-page sender write does not see.
 //!
