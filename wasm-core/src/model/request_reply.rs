@@ -4,7 +4,9 @@
 //! the reply and immediately sends the next one (no think time). Throughput is therefore the number
 //! of requesters divided by the round trip, and the round trip grows as shared resources fill up:
 //! the LPAR's processors, the queue locks, the log (forced writes, aggregated across committers, see
-//! [`crate::model::commit`]) and the pool of servers. [`solve`] finds the one throughput at which
+//! [`crate::model::commit`]) and the pool of servers. On shared queues a call also waits while
+//! its asynchronous CF requests cross the link and the CF serves them, which its CPU leaves out
+//! ([`crate::model::cf::shared_api_cpu_us`]). [`solve`] finds the one throughput at which
 //! `throughput x round trip = requesters` holds with every wait evaluated at that throughput.
 //!
 //! The same machinery runs the reports' other loops: `log_upper_bound` tasks (MQPUT, MQCMIT, MQGET,
@@ -273,6 +275,13 @@ struct Setup {
     put_cpu: f64,
     get_cpu: f64,
     cmit_cpu: f64,
+    /// Time beyond its CPU that an MQPUT, MQGET or MQCMIT waits for its asynchronous CF requests
+    /// (shared queues only), in microseconds.
+    put_async_wait_us: f64,
+    /// See `put_async_wait_us`.
+    get_async_wait_us: f64,
+    /// See `put_async_wait_us`.
+    cmit_async_wait_us: f64,
     wake_cpu: f64,
     msgs: f64,
     log_bytes_txn: f64,
@@ -291,6 +300,9 @@ struct Setup {
     log_path: IoPath,
     /// Unloaded time a task spends between two of its forces (CPU and dispatch), in microseconds.
     force_gap_us: f64,
+    /// Time between two of a task's forces that its asynchronous CF requests are out, in
+    /// microseconds; it spaces the forces too, but processor queueing does not stretch it.
+    force_async_gap_us: f64,
     /// Mean lone write time of each force's own data over that of the average force (see
     /// [`commit::ForceStream::size_mix`]).
     force_size_mix: f64,
@@ -354,29 +366,32 @@ fn setup(sc: &Scenario) -> Setup {
         && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_rep, w.impl_sync_open_output);
 
     let scale = cpu_scale(sc);
-    let (put_cpu, get_cpu, cmit_cpu) = api_cpu_us(sc);
+    let costs = api_costs(sc);
+    let (put_cpu, get_cpu, cmit_cpu) = costs.cpu_us;
+    let (put_async, get_async, cmit_async) = costs.async_wait_us;
     // Queue managers of a QSG sharing the queues each bring their own LPAR and their own log.
     let qmgrs = if in_qsg { f64::from(w.queue_managers.max(1)) } else { 1.0 };
     let lb = if persistent { crate::model::log::log_bytes_per_message(size, in_qsg) } else { 0.0 };
 
-    let (msgs, forces_txn, chains, cpu_txn) = match shape {
+    let (msgs, forces_txn, chains, cpu_txn, async_wait_txn) = match shape {
         Shape::RequestReply => {
             let forces = if persistent { 2.0 + if srv_in { 1.0 } else { 2.0 } } else { 0.0 };
             let commits = (if req_in { 2.0 } else { 0.0 }) + if srv_in { 1.0 } else { 0.0 };
             let cpu = 2.0 * put_cpu + 2.0 * get_cpu + commits * cmit_cpu + 2.0 * scale * GET_WAIT_POST_CPU_US;
+            let async_wait = 2.0 * put_async + 2.0 * get_async + commits * cmit_async;
             // A round trip is one chain of causally ordered steps (requester, then server, then
             // requester), so only the requesters' round trips overlap.
-            (2.0, forces, n, cpu)
+            (2.0, forces, n, cpu, async_wait)
         }
         Shape::PutCommitGetCommit => {
             let forces = if persistent { 2.0 } else { 0.0 };
             let commits = if req_in { 2.0 } else { 0.0 };
-            (1.0, forces, n, put_cpu + get_cpu + commits * cmit_cpu)
+            (1.0, forces, n, put_cpu + get_cpu + commits * cmit_cpu, put_async + get_async + commits * cmit_async)
         }
         Shape::Batch => {
             let forces = if persistent { if req_in { 1.0 } else { batch } } else { 0.0 };
             let commits = if req_in { 1.0 } else { 0.0 };
-            (batch, forces, n, batch * put_cpu + commits * cmit_cpu)
+            (batch, forces, n, batch * put_cpu + commits * cmit_cpu, batch * put_async + commits * cmit_async)
         }
     };
     // Only a unit of work whose log data outgrows the output buffers makes its puts wait for I/O.
@@ -442,6 +457,9 @@ fn setup(sc: &Scenario) -> Setup {
         put_cpu,
         get_cpu,
         cmit_cpu,
+        put_async_wait_us: put_async,
+        get_async_wait_us: get_async,
+        cmit_async_wait_us: cmit_async,
         wake_cpu: scale * GET_WAIT_POST_CPU_US,
         msgs,
         log_bytes_txn,
@@ -463,6 +481,7 @@ fn setup(sc: &Scenario) -> Setup {
         } else {
             f64::INFINITY
         },
+        force_async_gap_us: if forces_txn > 0.0 { async_wait_txn / forces_txn } else { 0.0 },
     }
 }
 
@@ -497,18 +516,20 @@ fn detail(s: &Setup, x: f64, start_g: f64, timer: &mut crate::model::log::WriteT
         bytes_per_request: s.force_bytes,
         chains: (s.chains / s.qmgrs).max(1.0),
         byte_utilisation: byte_util,
-        gap_us: s.force_gap_us * stretch,
+        gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
         size_mix: s.force_size_mix,
     };
     let log = commit::log_force_on(timer, &stream, start_g);
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
-    let put_cpu = s.put_cpu * stretch;
-    let get_cpu = s.get_cpu * stretch;
-    let cmit = s.cmit_cpu * stretch + wf;
+    // A call takes its CPU, stretched by processor queueing, and the time its asynchronous CF
+    // requests are out, during which it keeps the queue's lock as it does throughout the call.
+    let put_call_us = s.put_cpu * stretch + s.put_async_wait_us;
+    let get_call_us = s.get_cpu * stretch + s.get_async_wait_us;
+    let cmit = s.cmit_cpu * stretch + s.cmit_async_wait_us + wf;
     let wake = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch;
     let held_req = s.persistent && !s.req_in && !s.implicit_req;
-    let put_hold_req = put_cpu + if held_req { wf } else { 0.0 };
+    let put_hold_req = put_call_us + if held_req { wf } else { 0.0 };
     let after_put_req = if s.implicit_req { implicit_extra + wf } else { 0.0 };
     let get_force_req = if s.persistent && !s.req_in { wf } else { 0.0 };
     let x_queue_us = x_us / s.pairs;
@@ -516,19 +537,19 @@ fn detail(s: &Setup, x: f64, start_g: f64, timer: &mut crate::model::log::WriteT
     let (round_trip, apis, srv_util, lock_util, lock_hold, lock_wait) = match s.shape {
         Shape::RequestReply => {
             let held_srv = s.persistent && !s.srv_in && !s.implicit_srv;
-            let put_hold_srv = put_cpu + if held_srv { wf } else { 0.0 };
+            let put_hold_srv = put_call_us + if held_srv { wf } else { 0.0 };
             let after_put_srv = if s.implicit_srv { implicit_extra + wf } else { 0.0 };
-            let rq_util = x_queue_us * (put_hold_req + get_cpu);
-            let rp_util = x_queue_us * (put_hold_srv + get_cpu);
+            let rq_util = x_queue_us * (put_hold_req + get_call_us);
+            let rp_util = x_queue_us * (put_hold_srv + get_call_us);
             // Each in-flight round trip has one operation outstanding at a time, and a pair's round
             // trips are started by its requesters, so they are the contenders for its two locks.
             let contenders = s.openers_req;
-            let wl_rq = commit::lock_wait_us(rq_util, 0.5 * (put_hold_req + get_cpu), contenders);
-            let wl_rp = commit::lock_wait_us(rp_util, 0.5 * (put_hold_srv + get_cpu), contenders);
+            let wl_rq = commit::lock_wait_us(rq_util, 0.5 * (put_hold_req + get_call_us), contenders);
+            let wl_rp = commit::lock_wait_us(rp_util, 0.5 * (put_hold_srv + get_call_us), contenders);
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
             }
-            let srv_get = get_cpu + wl_rq + if s.persistent && !s.srv_in { wf } else { 0.0 };
+            let srv_get = get_call_us + wl_rq + if s.persistent && !s.srv_in { wf } else { 0.0 };
             let srv_put = put_hold_srv + wl_rp + after_put_srv;
             let srv_cmit = if s.srv_in { cmit } else { 0.0 };
             let service = wake + srv_get + srv_put + srv_cmit;
@@ -538,7 +559,7 @@ fn detail(s: &Setup, x: f64, start_g: f64, timer: &mut crate::model::log::WriteT
             }
             let srv_wait = server_wait_us(srv_util, service, s.m, s.n);
             let req_put = put_hold_req + wl_rq + after_put_req;
-            let req_get = wake + get_cpu + wl_rp + get_force_req;
+            let req_get = wake + get_call_us + wl_rp + get_force_req;
             let req_cmits = if s.req_in { 2.0 } else { 0.0 };
             let round_trip = req_put + srv_wait + service + req_get + req_cmits * cmit;
             force_wait_total = if s.persistent {
@@ -556,13 +577,13 @@ fn detail(s: &Setup, x: f64, start_g: f64, timer: &mut crate::model::log::WriteT
             (round_trip, apis, srv_util, rq_util.max(rp_util), 0.5 * (put_hold_req + put_hold_srv), lock_wait)
         }
         Shape::PutCommitGetCommit => {
-            let q_util = x_queue_us * (put_hold_req + get_cpu);
-            let wl = commit::lock_wait_us(q_util, 0.5 * (put_hold_req + get_cpu), s.openers_req);
+            let q_util = x_queue_us * (put_hold_req + get_call_us);
+            let wl = commit::lock_wait_us(q_util, 0.5 * (put_hold_req + get_call_us), s.openers_req);
             if !wl.is_finite() {
                 return None;
             }
             let put = put_hold_req + wl + after_put_req + s.overflow_wait_us;
-            let get = get_cpu + wl + get_force_req;
+            let get = get_call_us + wl + get_force_req;
             let cmits = if s.req_in { 2.0 } else { 0.0 };
             let round_trip = put + get + cmits * cmit;
             force_wait_total = if s.persistent { 2.0 * wf + implicit_extra + s.overflow_wait_us } else { 0.0 };
@@ -895,23 +916,42 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
 /// (CF requests, data handling) plus the same logging extra private queues pay. The closed-loop
 /// solver and the simulation's service times both use this, so they cost the calls alike.
 pub fn api_cpu_us(sc: &Scenario) -> (f64, f64, f64) {
+    api_costs(sc).cpu_us
+}
+
+/// What one MQPUT, MQGET and MQCMIT cost the task that makes them, each as (put, get, commit).
+struct ApiCosts {
+    /// CPU, in microseconds (see [`api_cpu_us`]).
+    cpu_us: (f64, f64, f64),
+    /// Time beyond the CPU that the call's asynchronous CF requests are out on the link and in the
+    /// CF, in microseconds (0 for private queues, which make no CF requests).
+    async_wait_us: (f64, f64, f64),
+}
+
+fn api_costs(sc: &Scenario) -> ApiCosts {
     let w = &sc.workload;
     let persistent = w.persistence == Persistence::Persistent;
     let size = f64::from(w.message_size_bytes);
     let scale = cpu_scale(sc);
     if w.queue_type == QueueType::Shared {
         let cf = crate::model::cf::shared_api_cpu_us(sc);
-        (
-            cf.mqput_cpu_us + scale * (mqput_cpu_us(size, persistent) - mqput_cpu_us(size, false)),
-            cf.mqget_cpu_us + scale * (mqget_cpu_us(size, persistent) - mqget_cpu_us(size, false)),
-            cf.mqcmit_cpu_us + scale * (mqcmit_cpu_us(persistent) - mqcmit_cpu_us(false)),
-        )
+        ApiCosts {
+            cpu_us: (
+                cf.mqput_cpu_us + scale * (mqput_cpu_us(size, persistent) - mqput_cpu_us(size, false)),
+                cf.mqget_cpu_us + scale * (mqget_cpu_us(size, persistent) - mqget_cpu_us(size, false)),
+                cf.mqcmit_cpu_us + scale * (mqcmit_cpu_us(persistent) - mqcmit_cpu_us(false)),
+            ),
+            async_wait_us: (cf.mqput_async_wait_us, cf.mqget_async_wait_us, cf.mqcmit_async_wait_us),
+        }
     } else {
-        (
-            scale * mqput_cpu_us(size, persistent),
-            scale * mqget_cpu_us(size, persistent),
-            scale * mqcmit_cpu_us(persistent),
-        )
+        ApiCosts {
+            cpu_us: (
+                scale * mqput_cpu_us(size, persistent),
+                scale * mqget_cpu_us(size, persistent),
+                scale * mqcmit_cpu_us(persistent),
+            ),
+            async_wait_us: (0.0, 0.0, 0.0),
+        }
     }
 }
 

@@ -4,8 +4,14 @@
 //! Where the model's figures are mechanical (CF processor time per message, the CF busy time a
 //! throughput implies, the log data a copy adds) the simulation agrees closely. Where the model
 //! approximates, the departures are bounded at the tests that meet them, with the reason:
-//! - the request/reply model prices an asynchronous CF request at its z/OS CPU only, so a lone
-//!   requester's round trip leaves out the time its asynchronous requests are in flight;
+//! - the request/reply model prices the synchronous share of CF requests with a smooth minimum of
+//!   the spin and the asynchronous overhead rather than the mix z/OS's conversion rule draws, so
+//!   where about half the requests stay synchronous (ICP, small messages) a lone requester's round
+//!   trip is a few percent short;
+//! - the request/reply model queues for the processors as an open M/M/c queue; in a closed loop of
+//!   sixteen tasks whose calls spend most of their time with CF requests out (CFP links) fewer
+//!   tasks are left to queue than that assumes, so the simulated processors run busier and the
+//!   throughput is up to 12% higher;
 //! - the CF model caps a saturated CF at 95% busy behind a smooth minimum, while the simulated
 //!   CF runs to 100%;
 //! - link subchannels and CF capacity are not in the request/reply model at all, so it is only
@@ -81,7 +87,12 @@ fn throughput_agrees_with_the_request_reply_model_where_the_processors_bind() {
     // Sixteen requesters per queue manager keep its three processors busy; with one or two
     // queue managers the CF (4 processors) stays below saturation, so the processors bind as the
     // request/reply model assumes. The CF requests' z/OS cost is the spin or the asynchronous
-    // overhead in both, priced alike to within a few percent.
+    // overhead in both, priced alike to within a few percent, and both keep a call waiting while
+    // its asynchronous requests are out. Over CFP those waits are about two thirds of a round
+    // trip, so at any moment most of the sixteen tasks are waiting on the CF rather than queueing
+    // for a processor: the model's open M/M/c processor queueing overstates the queue and its
+    // processors settle at 84-90% busy where the simulated ones reach 92-99% (see the module
+    // comment), hence the wider bound there.
     for qmgrs in [1, 2] {
         for size in [1024, 8192] {
             for link in [LinkType::Icp, LinkType::Cfp] {
@@ -90,8 +101,9 @@ fn throughput_agrees_with_the_request_reply_model_where_the_processors_bind() {
                 let m = run(&sc, 22, PLAN);
                 assert!(m.cpu_utilisation.mean > 0.8, "{label}: processors bind ({:?})", m.cpu_utilisation);
                 let rr = model::request_reply::evaluate(&sc);
-                within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, 0.10);
-                within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.10);
+                let tolerance = if link == LinkType::Cfp { 0.12 } else { 0.10 };
+                within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, tolerance);
+                within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, tolerance);
             }
         }
     }
@@ -132,28 +144,34 @@ fn request_times_us(sc: &Scenario, data: bool) -> (f64, f64) {
 }
 
 #[test]
-fn a_lone_requester_waits_for_its_asynchronous_requests_which_the_model_leaves_out() {
+fn a_lone_requester_waits_for_its_asynchronous_requests_as_the_model_says() {
     // Over CFP every request is slower than going asynchronous, so z/OS runs them all
-    // asynchronously. The request/reply model charges such a request its z/OS overhead and
-    // nothing else; in the simulation the requester also waits while the request crosses the
-    // link and the CF processes it. A round trip (two puts and two gets: four requests carrying
-    // the message, two not) is therefore the model's plus those times, to within 10%.
-    for qmgrs in [1, 3] {
-        for size in [1024, 8192] {
-            let sc = request_reply(qmgrs, 1, size, LinkType::Cfp);
-            let m = run(&sc, 24, PLAN);
-            assert!(m.cf_sync_fraction.mean < 0.01, "{:?}", m.cf_sync_fraction);
-            let (data_cf, data_link) = request_times_us(&sc, true);
-            let (plain_cf, plain_link) = request_times_us(&sc, false);
-            let in_flight_us = 4.0 * (data_cf + data_link) + 2.0 * (plain_cf + plain_link);
-            let rr = model::request_reply::evaluate(&sc);
-            within(
-                &format!("{qmgrs} QM {size}B round trip"),
-                m.round_trip_us.mean,
-                rr.round_trip_us + in_flight_us,
-                0.10,
-            );
-            assert!(m.round_trip_us.mean > 1.3 * rr.round_trip_us);
+    // asynchronously: z/OS pays only its overhead, but the requester waits while each request
+    // crosses the link and the CF processes it, most of a lone requester's round trip (two puts
+    // and two gets: four requests carrying the message, two not). The request/reply model adds
+    // that time to each call's wait, so the round trips agree closely; over the faster links,
+    // where part of the requests stay synchronous, within 10% (see the module comment).
+    for link in [LinkType::Cfp, LinkType::Cbp, LinkType::Icp] {
+        for qmgrs in [1, 3] {
+            for size in [1024, 8192] {
+                let sc = request_reply(qmgrs, 1, size, link);
+                let label = format!("{link:?} {qmgrs} QM {size}B");
+                let m = run(&sc, 24, PLAN);
+                let rr = model::request_reply::evaluate(&sc);
+                if link != LinkType::Cfp {
+                    within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.10);
+                    continue;
+                }
+                assert!(m.cf_sync_fraction.mean < 0.01, "{label}: {:?}", m.cf_sync_fraction);
+                within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.03);
+                // The requester's MQPUT waits, beyond its CPU, for its one request carrying the
+                // message: the CF's time and the link's, with no CF queueing to speak of.
+                let (data_cf, data_link) = request_times_us(&sc, true);
+                let (plain_cf, plain_link) = request_times_us(&sc, false);
+                within(&format!("{label} MQPUT wait"), rr.mqput_wait_us, data_cf + data_link, 0.03);
+                let in_flight_us = 4.0 * (data_cf + data_link) + 2.0 * (plain_cf + plain_link);
+                assert!(in_flight_us > 0.5 * m.round_trip_us.mean, "{label}: {in_flight_us} in flight");
+            }
         }
     }
 }
