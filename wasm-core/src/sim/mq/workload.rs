@@ -171,6 +171,23 @@ impl Side {
         self.reply(Api::Get, ops);
     }
 
+    /// The loop of the batch workloads: `batch` puts (after a pause when the putter is `paced`),
+    /// then, inside syncpoint, one commit.
+    fn batch_loop(self, batch: u32, paced: bool, ops: &mut Vec<Op>) {
+        let first = ops.len() as u16 + u16::from(paced);
+        if paced {
+            ops.push(Op::Pause);
+        }
+        self.put(QueueRole::Request, ops);
+        if batch > 1 {
+            ops.push(Op::Repeat { to: first, extra: batch - 1 });
+        }
+        if self.in_syncpoint {
+            self.commit(ops);
+        }
+        ops.push(Op::EndTransaction);
+    }
+
     /// The steps of an MQCMIT.
     fn commit(self, ops: &mut Vec<Op>) {
         self.call(Api::Commit, ops);
@@ -259,15 +276,7 @@ impl Workload {
                 // The putters pace themselves (the channel tests' drivers pause after each put)
                 // so the arrival rate, not the putters' speed, sets the transmission queue's load.
                 let batch = w.messages_per_commit.max(1);
-                requester.push(Op::Pause);
-                req.put(QueueRole::Request, &mut requester);
-                if batch > 1 {
-                    requester.push(Op::Repeat { to: 1, extra: batch - 1 });
-                }
-                if req_in {
-                    req.commit(&mut requester);
-                }
-                requester.push(Op::EndTransaction);
+                req.batch_loop(batch, true, &mut requester);
                 Workload {
                     requester,
                     server,
@@ -281,14 +290,7 @@ impl Workload {
             }
             WorkloadKind::BatchPut => {
                 let batch = w.messages_per_commit.max(1);
-                req.put(QueueRole::Request, &mut requester);
-                if batch > 1 {
-                    requester.push(Op::Repeat { to: 0, extra: batch - 1 });
-                }
-                if req_in {
-                    req.commit(&mut requester);
-                }
-                requester.push(Op::EndTransaction);
+                req.batch_loop(batch, false, &mut requester);
                 Workload {
                     requester,
                     server,
