@@ -67,21 +67,26 @@ export function mountControlsPanel(container: HTMLElement, store: StoreApi<Scena
     store.getState().setField("workload.message_size_bytes", MESSAGE_SIZE_STEPS[Number(size.value)]);
   });
 
-  const persistentLabel = element("label", "control toggle");
-  const persistent = element("input");
-  persistent.type = "checkbox";
-  persistent.dataset.testid = "persistent";
-  persistentLabel.append(persistent, " Persistent messages");
-  persistent.addEventListener("change", () => {
-    store.getState().setField("workload.persistence", persistent.checked ? "persistent" : "non_persistent");
-  });
-
-  const stripesLabel = element("label", "control");
-  const stripesValue = element("output", "control-value");
-  const stripes = slider(1, 4);
-  stripes.dataset.testid = "log-stripes";
-  stripesLabel.append("Log stripes ", stripesValue, stripes);
-  stripes.addEventListener("input", () => store.getState().setField("log.stripes", Number(stripes.value)));
+  /** A checkbox choosing between two values of a scenario field. */
+  const toggleControl = (text: string, testid: string, path: string, on: string, off: string) => {
+    const label = element("label", "control toggle");
+    const input = element("input");
+    input.type = "checkbox";
+    input.dataset.testid = testid;
+    label.append(input, ` ${text}`);
+    input.addEventListener("change", () => store.getState().setField(path, input.checked ? on : off));
+    const show = (value: string) => {
+      input.checked = value === on;
+    };
+    return { label, show };
+  };
+  const persistent = toggleControl(
+    "Persistent messages",
+    "persistent",
+    "workload.persistence",
+    "persistent",
+    "non_persistent",
+  );
 
   /** A slider over whole numbers bound to a numeric scenario field. */
   const countControl = (text: string, testid: string, min: number, max: number, path: string) => {
@@ -100,15 +105,14 @@ export function mountControlsPanel(container: HTMLElement, store: StoreApi<Scena
   const requesters = countControl("Requesters", "requesters", 1, 64, "workload.requesters");
   const servers = countControl("Servers", "servers", 1, 64, "workload.servers");
   const queuePairs = countControl("Queue pairs", "queue-pairs", 1, 16, "workload.queue_pairs");
-
-  const syncpointLabel = element("label", "control toggle");
-  const syncpoint = element("input");
-  syncpoint.type = "checkbox";
-  syncpoint.dataset.testid = "syncpoint";
-  syncpointLabel.append(syncpoint, " Put and get in syncpoint");
-  syncpoint.addEventListener("change", () => {
-    store.getState().setField("workload.syncpoint", syncpoint.checked ? "in_syncpoint" : "out_of_syncpoint");
-  });
+  const stripes = countControl("Log stripes", "log-stripes", 1, 4, "log.stripes");
+  const syncpoint = toggleControl(
+    "Put and get in syncpoint",
+    "syncpoint",
+    "workload.syncpoint",
+    "in_syncpoint",
+    "out_of_syncpoint",
+  );
 
   const ioLabel = element("label", "control");
   const io = element("select");
@@ -129,12 +133,12 @@ export function mountControlsPanel(container: HTMLElement, store: StoreApi<Scena
   container.append(
     element("h2", "", "Scenario"),
     sizeLabel,
-    persistentLabel,
-    syncpointLabel,
+    persistent.label,
+    syncpoint.label,
     requesters.label,
     servers.label,
     queuePairs.label,
-    stripesLabel,
+    stripes.label,
     ioLabel,
     readout,
     errors,
@@ -144,13 +148,12 @@ export function mountControlsPanel(container: HTMLElement, store: StoreApi<Scena
     const bytes = state.scenario.workload.message_size_bytes;
     size.value = String(nearestSizeStep(bytes));
     sizeValue.value = formatBytes(bytes);
-    persistent.checked = state.scenario.workload.persistence === "persistent";
-    const log = state.scenario.log as { stripes?: number; io_mode?: string } | undefined;
-    stripes.value = String(log?.stripes ?? 1);
-    stripesValue.value = String(log?.stripes ?? 1);
-    io.value = log?.io_mode ?? "ficon";
     const w = state.scenario.workload;
-    syncpoint.checked = w.syncpoint === "in_syncpoint";
+    persistent.show(w.persistence);
+    const log = state.scenario.log as { stripes?: number; io_mode?: string } | undefined;
+    stripes.show(log?.stripes ?? 1);
+    io.value = log?.io_mode ?? "ficon";
+    syncpoint.show(w.syncpoint);
     requesters.show(w.requesters);
     servers.show(w.servers);
     queuePairs.show(w.queue_pairs);
