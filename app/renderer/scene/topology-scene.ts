@@ -178,26 +178,21 @@ export function createTopologyScene(
   const colour = new THREE.Color();
 
   // 80 triangles: round enough at a particle's size, cheap enough for thousands (software GL too).
-  const particleGeometry = new THREE.IcosahedronGeometry(1, 1);
-  const particleMaterial = new THREE.MeshBasicMaterial({ color: "#ffffff" });
-  const particles = new THREE.InstancedMesh(particleGeometry, particleMaterial, capacity);
-  particles.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
-  particles.frustumCulled = false;
-  particles.count = 0;
+  /** A pool of `size` instances of one shape, redrawn every frame, each with its own colour. */
+  const instancePool = (geometry: THREE.BufferGeometry, size: number): THREE.InstancedMesh => {
+    const mesh = new THREE.InstancedMesh(geometry, new THREE.MeshBasicMaterial({ color: "#ffffff" }), size);
+    mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
+    mesh.frustumCulled = false;
+    mesh.count = 0;
+    for (let k = 0; k < size; k++) mesh.setColorAt(k, colour.set("#ffffff"));
+    scene.add(mesh);
+    return mesh;
+  };
+  const particles = instancePool(new THREE.IcosahedronGeometry(1, 1), capacity);
   const particleColours = PARTICLE_COLOURS.map((c) => new THREE.Color(c));
-  for (let k = 0; k < capacity; k++) particles.setColorAt(k, colour.set("#ffffff"));
-  scene.add(particles);
-
   const waitCapacity = 4 * capacity;
-  const waitGeometry = new THREE.BoxGeometry(0.3, 0.16, 0.3);
-  const waitMaterial = new THREE.MeshBasicMaterial({ color: "#ffffff" });
-  const waits = new THREE.InstancedMesh(waitGeometry, waitMaterial, waitCapacity);
-  waits.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
-  waits.frustumCulled = false;
-  waits.count = 0;
+  const waits = instancePool(new THREE.BoxGeometry(0.3, 0.16, 0.3), waitCapacity);
   const waitColours = WAIT_COLOURS.map((c) => new THREE.Color(c));
-  for (let k = 0; k < waitCapacity; k++) waits.setColorAt(k, colour.set("#ffffff"));
-  scene.add(waits);
 
   let bounds: readonly [number, number, number, number] = [-9, -6, 9, 4];
   let labels: SceneLabel[] = [];
@@ -358,12 +353,11 @@ export function createTopologyScene(
       clearNodes();
       for (const el of labelElements) el.remove();
       renderer.dispose();
-      particleGeometry.dispose();
-      particleMaterial.dispose();
-      particles.dispose();
-      waitGeometry.dispose();
-      waitMaterial.dispose();
-      waits.dispose();
+      for (const mesh of [particles, waits]) {
+        mesh.geometry.dispose();
+        (mesh.material as THREE.Material).dispose();
+        mesh.dispose();
+      }
     },
   };
 }
