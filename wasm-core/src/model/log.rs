@@ -506,29 +506,8 @@ pub struct WriteTimer<'a> {
 impl WriteTimer<'_> {
     /// As [`IoPath::write_time_at_rate_us`]: the same answer to the fall-back search's precision.
     pub fn write_time_at_rate_us(&mut self, io_bytes: f64, writes_per_s: f64) -> f64 {
-        self.write_and_cycle_at_rate_us(io_bytes, writes_per_s).0
-    }
-
-    /// The elapsed time of writing `io_bytes` (as [`Self::write_time_at_rate_us`]) and the logger's
-    /// cycle for it: after a synchronous zHyperLink write the spinning logger still does its own
-    /// work before it can start the next write, so the cycle can outlast the write.
-    pub fn write_and_cycle_at_rate_us(&mut self, io_bytes: f64, writes_per_s: f64) -> (f64, f64) {
         let rate = Some(writes_per_s.max(0.0));
-        let (n_full, rest) = split_pages(pages_of(io_bytes));
-        let (elapsed, cycle) = if n_full == 0.0 {
-            let w = self.write(rest, rate);
-            (w.elapsed_us, w.cycle_us)
-        } else {
-            let full = self.write(MAX_PAGES_PER_IO, rate);
-            // The last write's waiter is released when its I/O ends; earlier writes cost whole cycles.
-            if rest > 0.0 {
-                let last = self.write(rest, rate);
-                (n_full * full.cycle_us + last.elapsed_us, n_full * full.cycle_us + last.cycle_us)
-            } else {
-                (n_full * full.cycle_us - full.cycle_us + full.elapsed_us, n_full * full.cycle_us)
-            }
-        };
-        (finite_or_zero(elapsed), finite_or_zero(cycle))
+        finite_or_zero(sequence_time_us(pages_of(io_bytes), |p| self.write(p, rate)))
     }
 
     fn write(&mut self, pages: f64, writes_per_s: Option<f64>) -> Write {
@@ -807,17 +786,23 @@ impl IoPath {
 
     /// Elapsed time of writing `pages` (any number) as consecutive writes of at most 128 pages.
     fn sequence_time_us(&self, pages: f64, writes_per_s: Option<f64>) -> f64 {
-        let (n_full, rest) = split_pages(pages);
-        if n_full == 0.0 {
-            return self.write(rest, writes_per_s).elapsed_us;
-        }
-        let full = self.write(MAX_PAGES_PER_IO, writes_per_s);
-        // The last write's waiter is released when its I/O ends; earlier writes cost whole cycles.
-        if rest > 0.0 {
-            n_full * full.cycle_us + self.write(rest, writes_per_s).elapsed_us
-        } else {
-            n_full * full.cycle_us - full.cycle_us + full.elapsed_us
-        }
+        sequence_time_us(pages, |p| self.write(p, writes_per_s))
+    }
+}
+
+/// Elapsed time of writing `pages` (any number) as consecutive writes of at most 128 pages, each
+/// timed by `write`: the last write's waiter is released when its I/O ends, earlier writes cost
+/// whole logger cycles.
+fn sequence_time_us(pages: f64, mut write: impl FnMut(f64) -> Write) -> f64 {
+    let (n_full, rest) = split_pages(pages);
+    if n_full == 0.0 {
+        return write(rest).elapsed_us;
+    }
+    let full = write(MAX_PAGES_PER_IO);
+    if rest > 0.0 {
+        n_full * full.cycle_us + write(rest).elapsed_us
+    } else {
+        n_full * full.cycle_us - full.cycle_us + full.elapsed_us
     }
 }
 
