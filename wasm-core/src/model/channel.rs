@@ -452,19 +452,23 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
     // puts, the sender its gets' commit. The write grows with the batch and the batch with the
     // turnaround, so iterate from a batch of one; the sequence rises monotonically to its fixed
     // point and usually settles in a few steps, after which further steps would repeat it.
-    let batch_log_ms = |n: f64| -> f64 {
+    // The iteration times writes of the same few sizes at nearby rates: one timer keeps their
+    // rate-independent part.
+    let path = log::IoPath::of(scenario);
+    let mut timer = path.timer();
+    let mut batch_log_ms = |n: f64| -> f64 {
         if !persistent {
             return 0.0;
         }
         let batches_per_s = rate / n.max(1.0);
-        let sender = log::write_time_at_rate_us(scenario, log::LOG_PAGE_BYTES, batches_per_s);
+        let sender = timer.write_time_at_rate_us(log::LOG_PAGE_BYTES, batches_per_s);
         // Forced writes are whole pages, so a batch whose log data fits in one page is written
         // just like the sender's one-page commit record.
         let batch_bytes = n * log_bytes;
         let receiver = if batch_bytes <= log::LOG_PAGE_BYTES {
             sender
         } else {
-            log::write_time_at_rate_us(scenario, batch_bytes, batches_per_s)
+            timer.write_time_at_rate_us(batch_bytes, batches_per_s)
         };
         let ms = (receiver + sender) / 1000.0;
         if ms.is_finite() { ms.max(0.0) } else { 0.0 }

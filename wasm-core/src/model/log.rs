@@ -537,7 +537,7 @@ impl WriteTimer<'_> {
 /// Built once per scenario: callers that time many writes for one scenario (the commit model's
 /// log-force aggregation, the request/reply solver) keep one and call its methods, instead of the
 /// free functions that rebuild it on every call.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct IoPath {
     mode: LogIoMode,
     zhyperlink: bool,
@@ -648,7 +648,26 @@ impl IoPath {
     /// One write of `pages`. `writes_per_s` is the rate the writes arrive at; `None` means the logger
     /// is saturated (each write starts when the previous cycle ends).
     fn write(&self, pages: f64, writes_per_s: Option<f64>) -> Write {
-        self.write_shaped(&self.shape(pages), writes_per_s, None)
+        match writes_per_s {
+            Some(_) => self.write_shaped(&self.shape(pages), writes_per_s, None),
+            None => self.saturated_write(pages),
+        }
+    }
+
+    /// A write of `pages` with the logger saturated, remembered: it depends on nothing but the
+    /// path and the pages, and one evaluation asks for the same few (a full write for the log's
+    /// ceiling, a page for a small message's force) from several sub-models.
+    fn saturated_write(&self, pages: f64) -> Write {
+        SATURATED_WRITES.with(|recent| {
+            let mut recent = recent.borrow_mut();
+            let hit = recent.iter().flatten().find(|(path, p, _)| *p == pages && path == self).map(|&(_, _, w)| w);
+            hit.unwrap_or_else(|| {
+                let w = self.write_shaped(&self.shape(pages), None, None);
+                recent.rotate_right(1);
+                recent[0] = Some((*self, pages, w));
+                w
+            })
+        })
     }
 
     /// What a write of `pages` costs whatever the rate it comes at: everything but the share of
@@ -788,6 +807,12 @@ impl IoPath {
     fn sequence_time_us(&self, pages: f64, writes_per_s: Option<f64>) -> f64 {
         sequence_time_us(pages, |p| self.write(p, writes_per_s))
     }
+}
+
+thread_local! {
+    /// The saturated writes timed last, on any path, newest first (see [`IoPath::saturated_write`]).
+    static SATURATED_WRITES: std::cell::RefCell<[Option<(IoPath, f64, Write)>; 8]> =
+        const { std::cell::RefCell::new([None; 8]) };
 }
 
 /// Elapsed time of writing `pages` (any number) as consecutive writes of at most 128 pages, each
@@ -960,6 +985,22 @@ mod tests {
 
     fn scenario(overlay: serde_json::Value) -> Scenario {
         Scenario::from_overlay(&overlay).expect("valid overlay")
+    }
+
+    #[test]
+    fn remembered_saturated_writes_belong_to_their_own_path() {
+        let ficon = IoPath::of(&scenario(serde_json::json!({ "log": { "io_mode": "ficon" } })));
+        let zhl =
+            IoPath::of(&scenario(serde_json::json!({ "log": { "io_mode": "zhyperlink", "zhyperlink_pfids": 2 } })));
+        // Fresh answers first (the remembered ones are of other page counts), then alternating.
+        let fresh = |p: &IoPath, pages: f64| p.write_shaped(&p.shape(pages), None, None).elapsed_us;
+        let (f1, z1) = (fresh(&ficon, 3.0), fresh(&zhl, 3.0));
+        assert!(f1 > z1 + 10.0, "the paths time the same write differently: {f1} vs {z1}");
+        for _ in 0..3 {
+            assert_eq!(ficon.write(3.0, None).elapsed_us, f1);
+            assert_eq!(zhl.write(3.0, None).elapsed_us, z1);
+            assert_eq!(zhl.write(4.0, None).elapsed_us, fresh(&zhl, 4.0));
+        }
     }
 
     #[test]
