@@ -68,6 +68,30 @@ pub struct LogForce {
     pub busy_with_others: f64,
     /// Average time a force request waits for its data to be on DASD, in microseconds.
     pub wait_us: f64,
+    /// How much longer a write gets per commit it carries, near this solution, in microseconds
+    /// (0 when the search did not measure it): a nearby load's search starts from it.
+    pub write_us_per_request: f64,
+}
+
+impl LogForce {
+    /// This solution as the start of the search at a nearby load.
+    pub fn as_start(&self) -> ForceStart {
+        ForceStart { requests_per_write: self.requests_per_write, write_us_per_request: self.write_us_per_request }
+    }
+}
+
+/// Where [`log_force_on`]'s search for the commits per write starts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ForceStart {
+    /// Commits per write to try first: 1, or a nearby load's answer.
+    pub requests_per_write: f64,
+    /// How much longer a write gets per commit it carries there, in microseconds; 0 when unknown.
+    pub write_us_per_request: f64,
+}
+
+impl ForceStart {
+    /// No nearby answer known: one commit per write.
+    pub const COLD: ForceStart = ForceStart { requests_per_write: 1.0, write_us_per_request: 0.0 };
 }
 
 /// The force requests a log sees, for [`log_force_on`].
@@ -120,17 +144,17 @@ pub fn log_force(
 ) -> LogForce {
     let path = IoPath::of(scenario);
     let stream = ForceStream::uniform(requests_per_s, bytes_per_request, chains, byte_utilisation);
-    log_force_on(&mut path.timer(), &stream, 1.0)
+    log_force_on(&mut path.timer(), &stream, ForceStart::COLD)
 }
 
 /// [`log_force`] with a write timer kept by the caller (see [`IoPath::timer`]), for solvers that
 /// evaluate it at many nearby loads and so time writes of the same few sizes over and over.
 ///
-/// `start_requests_per_write` is where the search for the commits per write starts: 1, or the
+/// `start` is where the search for the commits per write starts: [`ForceStart::COLD`], or the
 /// answer already found for a nearby request rate, which saves most of the search. The write time
 /// is continuous in the commits per write (see below), so the search ends at the same fixed point
 /// from either side to its precision.
-pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start_requests_per_write: f64) -> LogForce {
+pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: ForceStart) -> LogForce {
     let ForceStream { requests_per_s, bytes_per_request, chains, byte_utilisation, gap_us, size_mix } = *stream;
     let f = requests_per_s.max(0.0);
     let others = if chains > 1.0 { (chains - 1.0) / chains } else { 0.0 };
@@ -159,7 +183,13 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start_requ
     let mix = if size_mix.is_finite() && size_mix > 0.0 { size_mix } else { 1.0 };
     let mut write_us = |g: f64| write_us(g) * (1.0 + (mix - 1.0) / g.max(1.0));
     let step = |t: f64| (1.0 + f * t * 1.0e-6 * others).min(MAX_REQUESTS_PER_WRITE);
-    let mut g = if others > 0.0 { start_requests_per_write.clamp(1.0, MAX_REQUESTS_PER_WRITE) } else { 1.0 };
+    let mut g = if others > 0.0 { start.requests_per_write.clamp(1.0, MAX_REQUESTS_PER_WRITE) } else { 1.0 };
+    // h(g) falls by 1 per commit, less what the longer write gathers: f * others * dT/dg. With
+    // dT/dg known from a nearby load, the first step is a Newton step rather than a plain one
+    // (a plain step is the Newton step for dT/dg = 0).
+    let gathered_per_us = f * 1.0e-6 * others;
+    let mut write_us_per_request =
+        if start.write_us_per_request.is_finite() { start.write_us_per_request } else { 0.0 };
     let mut t = 0.0;
     // The fixed point is the root of h(g) = step(T(g)) - g, positive below it and negative above.
     // Plain iteration g <- step(T(g)) converges only linearly, slowly when each extra commit
@@ -184,8 +214,17 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start_requ
             above = Some((g, h));
         }
         let mut candidate = match previous {
-            Some((gp, hp)) if hp != h => g - h * (g - gp) / (h - hp),
-            _ => next,
+            Some((gp, hp)) if hp != h && gp != g => {
+                let slope = (h - hp) / (g - gp);
+                if gathered_per_us > 0.0 {
+                    write_us_per_request = (slope + 1.0) / gathered_per_us;
+                }
+                g - h / slope
+            }
+            _ => {
+                let slope = gathered_per_us * write_us_per_request - 1.0;
+                if slope < -1.0e-3 { g - h / slope } else { next }
+            }
         };
         match (below, above) {
             (Some((a, ha)), Some((b, hb))) => {
@@ -227,7 +266,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start_requ
     let u = byte_utilisation.clamp(0.0, 1.0);
     let headroom = (1.0 - crate::math::pow_whole(u, LOG_CEILING_SHARPNESS)).max(1.0e-9);
     let wait_us = t * (1.0 + left * busy_with_others) / headroom;
-    LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us }
+    LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us, write_us_per_request }
 }
 
 /// Whether a persistent put out of syncpoint gets an implicit syncpoint: the feature is on and at
@@ -239,8 +278,12 @@ pub fn implicit_syncpoint_applies(enabled: bool, apps_open_for_output: f64, impl
 /// Mean time an operation waits for a queue lock held `mean_hold_us` on average, with the lock
 /// busy `utilisation` of the time and `contenders` tasks using the queue. Infinite at or beyond
 /// saturation (the solver keeps throughput below that); never more than every other contender's
-/// hold ahead of it.
+/// hold ahead of it, so nothing for a lone contender, whose operations follow one another (its
+/// utilisation reaches 1 only when it does nothing but hold the lock).
 pub fn lock_wait_us(utilisation: f64, mean_hold_us: f64, contenders: f64) -> f64 {
+    if contenders <= 1.0 {
+        return 0.0;
+    }
     if utilisation >= 1.0 {
         return f64::INFINITY;
     }
@@ -348,6 +391,27 @@ mod tests {
         assert_eq!(lock_wait_us(0.99, 100.0, 1.0), 0.0);
         assert!(lock_wait_us(0.99, 100.0, 3.0) <= 200.0);
         assert!(lock_wait_us(1.0, 100.0, 3.0).is_infinite());
+        // A lone task's own operations never queue behind each other, however busy it keeps it.
+        assert_eq!(lock_wait_us(1.5, 100.0, 1.0), 0.0);
+    }
+
+    #[test]
+    fn a_search_started_from_a_nearby_load_finds_the_same_aggregation() {
+        let s = Scenario::from_overlay(&serde_json::json!({
+            "log": { "io_mode": "zhyperlink", "zhyperlink_pfids": 4, "stripes": 2 }
+        }))
+        .unwrap();
+        let path = IoPath::of(&s);
+        let stream = |rate: f64| ForceStream::uniform(rate, 1500.0, 16.0, 0.3);
+        let near = log_force_on(&mut path.timer(), &stream(30_000.0), ForceStart::COLD);
+        assert!(near.requests_per_write > 2.0, "the load gathers several commits: {near:?}");
+        for rate in [27_000.0, 30_500.0, 36_000.0] {
+            let cold = log_force_on(&mut path.timer(), &stream(rate), ForceStart::COLD);
+            let warm = log_force_on(&mut path.timer(), &stream(rate), near.as_start());
+            let gap = (warm.requests_per_write - cold.requests_per_write).abs() / cold.requests_per_write;
+            assert!(gap < 1e-9, "at {rate}/s: {warm:?} vs {cold:?}");
+            assert!((warm.wait_us - cold.wait_us).abs() <= 1e-6 * cold.wait_us, "at {rate}/s");
+        }
     }
 
     #[test]

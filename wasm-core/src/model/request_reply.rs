@@ -16,7 +16,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::model::commit::{self, LogForce};
+use crate::model::commit::{self, ForceStart, LogForce};
 use crate::model::log::{IoPath, LogIoMode};
 use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, Validate, Validator, WorkloadKind};
 
@@ -498,10 +498,30 @@ fn server_wait_us(util: f64, service_us: f64, m: f64, n: f64) -> f64 {
     (service_us * um / (1.0 - um)).min((n - m) / m * service_us)
 }
 
+/// Whether a queue's lock or the servers are saturated at `x_us` transactions per microsecond
+/// even with no force waits, lock waits or implicit-syncpoint records: those only lengthen the
+/// holds and the service, so [`detail`] would find the same resource saturated. Checked first, it
+/// spares the log-force search at points past capacity, which a solve's first bracket often is.
+fn saturated_before_log(s: &Setup, x_us: f64, stretch: f64) -> bool {
+    let put_call_us = s.put_cpu * stretch + s.put_async_wait_us;
+    let get_call_us = s.get_cpu * stretch + s.get_async_wait_us;
+    // A lock used by one task never saturates (see `commit::lock_wait_us`).
+    let lock_x_us = if s.openers_req > 1.0 { x_us / s.pairs } else { 0.0 };
+    match s.shape {
+        Shape::RequestReply => {
+            let cmit = if s.srv_in { s.cmit_cpu * stretch + s.cmit_async_wait_us } else { 0.0 };
+            let service = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch + get_call_us + put_call_us + cmit;
+            lock_x_us * (put_call_us + get_call_us) >= 1.0 || x_us * service / s.m >= 1.0
+        }
+        Shape::PutCommitGetCommit => lock_x_us * (put_call_us + get_call_us) >= 1.0,
+        Shape::Batch => lock_x_us * s.batch * put_call_us >= 1.0,
+    }
+}
+
 /// The round trip at throughput `x` (transactions per second); `None` past a resource's capacity.
-/// `start_g` is where the log-force aggregation starts its search: the commits per write found at
-/// a nearby throughput, or 1 when none is known.
-fn detail(s: &Setup, x: f64, start_g: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> Option<Detail> {
+/// `start` is where the log-force aggregation starts its search: the answer found at a nearby
+/// throughput, or [`ForceStart::COLD`] when none is known.
+fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::WriteTimer<'_>) -> Option<Detail> {
     let x_us = x * 1.0e-6;
     let cpu_util = x_us * s.cpu_txn / s.cpus;
     let byte_util = x * s.log_bytes_txn / s.max_log_bytes_s;
@@ -510,6 +530,9 @@ fn detail(s: &Setup, x: f64, start_g: f64, timer: &mut crate::model::log::WriteT
     }
     // Processor queueing stretches every CPU burst (the M/M/c response-time approximation).
     let stretch = 1.0 / (1.0 - crate::math::pow_whole(cpu_util, s.cpus));
+    if saturated_before_log(s, x_us, stretch) {
+        return None;
+    }
     // Each queue manager forces its own log, for its share of the committers.
     let stream = commit::ForceStream {
         requests_per_s: x * s.forces_txn / s.qmgrs,
@@ -519,7 +542,7 @@ fn detail(s: &Setup, x: f64, start_g: f64, timer: &mut crate::model::log::WriteT
         gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
         size_mix: s.force_size_mix,
     };
-    let log = commit::log_force_on(timer, &stream, start_g);
+    let log = commit::log_force_on(timer, &stream, start);
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     // A call takes its CPU, stretched by processor queueing, and the time its asynchronous CF
@@ -639,12 +662,18 @@ pub struct SolveHint {
     pub transactions_s: f64,
     /// Commits per forced write of the nearby solution.
     pub requests_per_write: f64,
+    /// How much longer a forced write got per commit it carried there, in microseconds.
+    pub write_us_per_request: f64,
 }
 
 impl Solution {
     /// This solution as the starting point for a neighbouring one.
     pub fn hint(&self) -> SolveHint {
-        SolveHint { transactions_s: self.transactions_s, requests_per_write: self.log.requests_per_write }
+        SolveHint {
+            transactions_s: self.transactions_s,
+            requests_per_write: self.log.requests_per_write,
+            write_us_per_request: self.log.write_us_per_request,
+        }
     }
 }
 
@@ -670,20 +699,22 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     let s = setup(sc);
     // One timer for every point of the search: they time writes of nearly the same sizes.
     let timer = std::cell::RefCell::new(s.log_path.timer());
-    let idle = detail(&s, 0.0, 1.0, &mut timer.borrow_mut());
+    let idle = detail(&s, 0.0, ForceStart::COLD, &mut timer.borrow_mut());
     let at_rest = idle.map_or(1.0, |d| d.round_trip).max(1.0e-3);
-    // The commits per write of the last point evaluated: the next point's aggregation, at a
+    // The log-force answer of the last point evaluated: the next point's aggregation, at a
     // nearby throughput, starts its search there.
-    let last_g = std::cell::Cell::new(1.0);
+    let last = std::cell::Cell::new(ForceStart::COLD);
     // ... and where it was found: commits gathered beyond the first grow about in proportion to the
     // request rate, so the start is scaled to the new point's throughput.
     let last_x = std::cell::Cell::new(0.0);
-    let residual = |x: f64, start_g: f64| {
+    let residual = |x: f64, mut start: ForceStart| {
         let known = last_x.get();
-        let start_g = if known > 0.0 && start_g > 1.0 { 1.0 + (start_g - 1.0) * x / known } else { start_g };
-        let d = detail(&s, x, start_g, &mut timer.borrow_mut());
+        if known > 0.0 && start.requests_per_write > 1.0 {
+            start.requests_per_write = 1.0 + (start.requests_per_write - 1.0) * x / known;
+        }
+        let d = detail(&s, x, start, &mut timer.borrow_mut());
         if let Some(d) = &d {
-            last_g.set(d.log.requests_per_write);
+            last.set(d.log.as_start());
             last_x.set(x);
         }
         let r = match &d {
@@ -711,7 +742,10 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     let (mut lo, mut r_lo, mut d_lo) = (0.0, s.n / (at_rest * 1.0e-6), idle);
     let mut upper: Option<(f64, f64, Option<Detail>)> = None;
     if let Some(h) = hint.filter(|h| h.transactions_s > 0.0 && h.transactions_s < top) {
-        let g = h.requests_per_write.max(1.0);
+        let g = ForceStart {
+            requests_per_write: h.requests_per_write.max(1.0),
+            write_us_per_request: h.write_us_per_request,
+        };
         let (r, d) = residual(h.transactions_s, g);
         let probe = if r > 0.0 {
             (lo, r_lo, d_lo) = (h.transactions_s, r, d);
@@ -729,17 +763,22 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
             upper = Some((probe, r2, d2));
         }
     }
+    // A point of the first bracket that already solves the system to the tolerance.
+    let mut settled = None;
     let (mut hi, mut r_hi, d_hi) = match upper {
         Some(u) => u,
         None => {
-            let (r, d) = residual(top, last_g.get());
+            let (r, d) = residual(top, last.get());
             // Round trips only grow with load, so the rate the requesters would reach with the
-            // round trip of this too-fast point is not too fast: a far tighter lower end than 0.
+            // round trip of this too-fast point is not too fast: a far tighter lower end than 0,
+            // and often the answer itself when the round trip hardly grows with load.
             if let Some(rt) = d.filter(|_| r < 0.0).map(|d| d.round_trip).filter(|&rt| rt > 0.0) {
                 let floor = s.n * 1.0e6 / rt;
                 if floor > lo && floor < top {
-                    let (r_floor, d_floor) = residual(floor, last_g.get());
-                    if r_floor > 0.0 {
+                    let (r_floor, d_floor) = residual(floor, last.get());
+                    if r_floor.abs() <= TOLERANCE * floor && d_floor.is_some() {
+                        settled = Some((floor, d_floor));
+                    } else if r_floor > 0.0 {
                         (lo, r_lo, d_lo) = (floor, r_floor, d_floor);
                     }
                 }
@@ -750,7 +789,9 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     // Which end the last point replaced: a second replacement of the same end scales down the
     // other end's residual (Anderson-Björck), so that end moves too.
     let mut last_replaced_lo: Option<bool> = None;
-    let (x, found) = if r_hi >= 0.0 {
+    let (x, found) = if let Some(answer) = settled {
+        answer
+    } else if r_hi >= 0.0 {
         (hi, d_hi)
     } else {
         let mut answer = None;
@@ -770,7 +811,7 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
                 x = floor;
                 floor_tried = true;
             }
-            let (r, d) = residual(x, last_g.get());
+            let (r, d) = residual(x, last.get());
             if !floor_tried && r < 0.0 {
                 floor_of = d.map(|d| d.round_trip).filter(|&rt| rt > 0.0).map(|rt| s.n * 1.0e6 / rt);
             }
