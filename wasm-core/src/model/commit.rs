@@ -280,6 +280,10 @@ pub fn implicit_syncpoint_applies(enabled: bool, apps_open_for_output: f64, impl
 /// saturation (the solver keeps throughput below that); never more than every other contender's
 /// hold ahead of it, so nothing for a lone contender, whose operations follow one another (its
 /// utilisation reaches 1 only when it does nothing but hold the lock).
+///
+/// The contenders are a closed loop's tasks: an operation finds the lock busy with the others'
+/// share of its utilisation only (the arrival theorem of closed queueing networks), so two
+/// contenders wait far less than two random arrivals at the same utilisation would.
 pub fn lock_wait_us(utilisation: f64, mean_hold_us: f64, contenders: f64) -> f64 {
     if contenders <= 1.0 {
         return 0.0;
@@ -287,7 +291,7 @@ pub fn lock_wait_us(utilisation: f64, mean_hold_us: f64, contenders: f64) -> f64
     if utilisation >= 1.0 {
         return f64::INFINITY;
     }
-    let u = utilisation.max(0.0);
+    let u = utilisation.max(0.0) * (contenders - 1.0) / contenders;
     let open_queue = mean_hold_us * u / (1.0 - u);
     open_queue.min((contenders - 1.0).max(0.0) * mean_hold_us)
 }
@@ -393,6 +397,9 @@ mod tests {
         assert!(lock_wait_us(1.0, 100.0, 3.0).is_infinite());
         // A lone task's own operations never queue behind each other, however busy it keeps it.
         assert_eq!(lock_wait_us(1.5, 100.0, 1.0), 0.0);
+        // Two contenders find the lock busy with the other's half of its use only.
+        let (two, many) = (lock_wait_us(0.5, 100.0, 2.0), lock_wait_us(0.5, 100.0, 1000.0));
+        assert!((two - 100.0 * 0.25 / 0.75).abs() < 1e-9 && many > 2.5 * two, "{two} vs {many}");
     }
 
     #[test]

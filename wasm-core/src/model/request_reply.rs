@@ -528,8 +528,11 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     if cpu_util >= 1.0 || byte_util >= 1.0 {
         return None;
     }
-    // Processor queueing stretches every CPU burst (the M/M/c response-time approximation).
-    let stretch = 1.0 / (1.0 - crate::math::pow_whole(cpu_util, s.cpus));
+    // Processor queueing stretches every CPU burst (the M/M/c response-time approximation). A
+    // burst of a closed loop's chain finds the processors busy with the other chains only: it
+    // sees their share of the utilisation (the arrival theorem of closed queueing networks).
+    let others_util = cpu_util * (s.chains - 1.0).max(0.0) / s.chains.max(1.0);
+    let stretch = 1.0 / (1.0 - crate::math::pow_whole(others_util, s.cpus));
     if saturated_before_log(s, x_us, stretch) {
         return None;
     }
