@@ -499,22 +499,20 @@ fn server_wait_us(util: f64, service_us: f64, m: f64, n: f64) -> f64 {
 }
 
 /// Whether a queue's lock or the servers are saturated at `x_us` transactions per microsecond
-/// even with no force waits, lock waits or implicit-syncpoint records: those only lengthen the
-/// holds and the service, so [`detail`] would find the same resource saturated. Checked first, it
+/// with calls of `put_us`, `get_us` and `cmit_us` (their CPU and CF waits) and `wake_us` for a
+/// woken getter, before any force, lock or implicit-syncpoint wait: those only lengthen the holds
+/// and the service, so [`detail`] would find the same resource saturated. Checked first, it
 /// spares the log-force search at points past capacity, which a solve's first bracket often is.
-fn saturated_before_log(s: &Setup, x_us: f64, stretch: f64) -> bool {
-    let put_call_us = s.put_cpu * stretch + s.put_async_wait_us;
-    let get_call_us = s.get_cpu * stretch + s.get_async_wait_us;
+fn saturated_before_log(s: &Setup, x_us: f64, put_us: f64, get_us: f64, cmit_us: f64, wake_us: f64) -> bool {
     // A lock used by one task never saturates (see `commit::lock_wait_us`).
     let lock_x_us = if s.openers_req > 1.0 { x_us / s.pairs } else { 0.0 };
     match s.shape {
         Shape::RequestReply => {
-            let cmit = if s.srv_in { s.cmit_cpu * stretch + s.cmit_async_wait_us } else { 0.0 };
-            let service = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch + get_call_us + put_call_us + cmit;
-            lock_x_us * (put_call_us + get_call_us) >= 1.0 || x_us * service / s.m >= 1.0
+            let service = wake_us + get_us + put_us + if s.srv_in { cmit_us } else { 0.0 };
+            lock_x_us * (put_us + get_us) >= 1.0 || x_us * service / s.m >= 1.0
         }
-        Shape::PutCommitGetCommit => lock_x_us * (put_call_us + get_call_us) >= 1.0,
-        Shape::Batch => lock_x_us * s.batch * put_call_us >= 1.0,
+        Shape::PutCommitGetCommit => lock_x_us * (put_us + get_us) >= 1.0,
+        Shape::Batch => lock_x_us * s.batch * put_us >= 1.0,
     }
 }
 
@@ -533,7 +531,13 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     // sees their share of the utilisation (the arrival theorem of closed queueing networks).
     let others_util = cpu_util * (s.chains - 1.0).max(0.0) / s.chains.max(1.0);
     let stretch = 1.0 / (1.0 - crate::math::pow_whole(others_util, s.cpus));
-    if saturated_before_log(s, x_us, stretch) {
+    // A call takes its CPU, stretched by processor queueing, and the time its asynchronous CF
+    // requests are out, during which it keeps the queue's lock as it does throughout the call.
+    let put_call_us = s.put_cpu * stretch + s.put_async_wait_us;
+    let get_call_us = s.get_cpu * stretch + s.get_async_wait_us;
+    let cmit_call_us = s.cmit_cpu * stretch + s.cmit_async_wait_us;
+    let wake = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch;
+    if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
     }
     // Each queue manager forces its own log, for its share of the committers.
@@ -548,12 +552,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let log = commit::log_force_on(timer, &stream, start);
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
-    // A call takes its CPU, stretched by processor queueing, and the time its asynchronous CF
-    // requests are out, during which it keeps the queue's lock as it does throughout the call.
-    let put_call_us = s.put_cpu * stretch + s.put_async_wait_us;
-    let get_call_us = s.get_cpu * stretch + s.get_async_wait_us;
-    let cmit = s.cmit_cpu * stretch + s.cmit_async_wait_us + wf;
-    let wake = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch;
+    let cmit = cmit_call_us + wf;
     let held_req = s.persistent && !s.req_in && !s.implicit_req;
     let put_hold_req = put_call_us + if held_req { wf } else { 0.0 };
     let after_put_req = if s.implicit_req { implicit_extra + wf } else { 0.0 };
