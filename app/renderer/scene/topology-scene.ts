@@ -194,6 +194,32 @@ export function createTopologyScene(
   const waits = instancePool(new THREE.BoxGeometry(0.3, 0.16, 0.3), waitCapacity);
   const waitColours = WAIT_COLOURS.map((c) => new THREE.Color(c));
 
+  /**
+   * Sets the first `count` instances of `mesh` (at most its capacity) from packed xyz positions,
+   * style indices into `palette` and, when given, per-instance scales (1 otherwise).
+   */
+  const placeInstances = (
+    mesh: THREE.InstancedMesh,
+    count: number,
+    positions: ArrayLike<number>,
+    styles: ArrayLike<number>,
+    palette: readonly THREE.Color[],
+    scales?: ArrayLike<number>,
+  ): void => {
+    const n = Math.min(count, mesh.instanceMatrix.count);
+    scale.setScalar(1);
+    for (let k = 0; k < n; k++) {
+      position.set(positions[3 * k] as number, positions[3 * k + 1] as number, positions[3 * k + 2] as number);
+      if (scales) scale.setScalar(scales[k] as number);
+      matrix.compose(position, quaternion, scale);
+      mesh.setMatrixAt(k, matrix);
+      mesh.setColorAt(k, palette[styles[k] as number] ?? colour.set("#ffffff"));
+    }
+    mesh.count = n;
+    mesh.instanceMatrix.needsUpdate = true;
+    if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+  };
+
   let bounds: readonly [number, number, number, number] = [-9, -6, 9, 4];
   let labels: SceneLabel[] = [];
   const labelElements: HTMLElement[] = [];
@@ -314,37 +340,8 @@ export function createTopologyScene(
       frame();
     },
     draw(field) {
-      const n = Math.min(field.liveCount, capacity);
-      for (let k = 0; k < n; k++) {
-        position.set(
-          field.positions[3 * k] as number,
-          field.positions[3 * k + 1] as number,
-          field.positions[3 * k + 2] as number,
-        );
-        scale.setScalar(field.scales[k] as number);
-        matrix.compose(position, quaternion, scale);
-        particles.setMatrixAt(k, matrix);
-        particles.setColorAt(k, particleColours[field.styles[k] as number] ?? colour.set("#ffffff"));
-      }
-      particles.count = n;
-      particles.instanceMatrix.needsUpdate = true;
-      if (particles.instanceColor) particles.instanceColor.needsUpdate = true;
-
-      const m = Math.min(field.waitCount, waitCapacity);
-      scale.setScalar(1);
-      for (let k = 0; k < m; k++) {
-        position.set(
-          field.waitPositions[3 * k] as number,
-          field.waitPositions[3 * k + 1] as number,
-          field.waitPositions[3 * k + 2] as number,
-        );
-        matrix.compose(position, quaternion, scale);
-        waits.setMatrixAt(k, matrix);
-        waits.setColorAt(k, waitColours[field.waitStyles[k] as number] ?? colour.set("#ffffff"));
-      }
-      waits.count = m;
-      waits.instanceMatrix.needsUpdate = true;
-      if (waits.instanceColor) waits.instanceColor.needsUpdate = true;
+      placeInstances(particles, field.liveCount, field.positions, field.styles, particleColours, field.scales);
+      placeInstances(waits, field.waitCount, field.waitPositions, field.waitStyles, waitColours);
 
       renderer.render(scene, camera);
     },
