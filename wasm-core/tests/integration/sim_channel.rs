@@ -271,19 +271,24 @@ fn shared_conversations_queue_on_their_instance_and_unshared_ones_never_do() {
     );
 }
 
+/// What a client's round trip adds to a local one, in microseconds: the request legs of the
+/// requester's put and the server's put (each with the adapter and the message) and the reply
+/// legs of the two gets (each with the message). The puts' replies and the gets' requests travel
+/// while the other side works.
+fn client_legs_us(client: &Scenario) -> f64 {
+    let rtt_us = client.channel.network_round_trip_ms * 1000.0;
+    let adapter_us = mqpx::sim::mq::svrconn::adapter_call_s(client) * 1.0e6;
+    let wire_us =
+        f64::from(client.workload.message_size_bytes) / (client.channel.network_bandwidth_mb_s * 1_048_576.0) * 1.0e6;
+    4.0 * (rtt_us / 2.0 + wire_us) + 2.0 * adapter_us
+}
+
 #[test]
 fn an_unshared_client_round_trip_adds_the_network_and_adapter_to_each_call() {
     let local = Scenario::default();
     let client = client_scenario(0, 1);
     let (l, c) = (run(&local, 6, PLAN), run(&client, 6, PLAN));
-    // On the round trip's path: the request legs of the requester's put and the server's put
-    // (each with the adapter and the message) and the reply legs of the two gets (each with the
-    // message). The puts' replies and the gets' requests travel while the other side works.
-    let rtt_us = client.channel.network_round_trip_ms * 1000.0;
-    let adapter_us = mqpx::sim::mq::svrconn::adapter_call_s(&client) * 1.0e6;
-    let wire_us =
-        f64::from(client.workload.message_size_bytes) / (client.channel.network_bandwidth_mb_s * 1_048_576.0) * 1.0e6;
-    let added_us = 4.0 * (rtt_us / 2.0 + wire_us) + 2.0 * adapter_us;
+    let added_us = client_legs_us(&client);
     within("client round trip", c.round_trip_us.mean, l.round_trip_us.mean + added_us, 0.10);
     within("client throughput", c.transactions_per_s.mean, 1.0e6 / (l.round_trip_us.mean + added_us), 0.10);
 }
@@ -298,11 +303,7 @@ fn clients_of_shared_queues_add_their_network_legs_and_leave_the_cf_work_per_mes
     let (l, c) = (run(&local, 7, PLAN), run(&client, 7, PLAN));
     // The same legs as over private queues: the channel sits in front of the queue manager and
     // the CF behind it.
-    let rtt_us = client.channel.network_round_trip_ms * 1000.0;
-    let adapter_us = mqpx::sim::mq::svrconn::adapter_call_s(&client) * 1.0e6;
-    let wire_us =
-        f64::from(client.workload.message_size_bytes) / (client.channel.network_bandwidth_mb_s * 1_048_576.0) * 1.0e6;
-    let added_us = 4.0 * (rtt_us / 2.0 + wire_us) + 2.0 * adapter_us;
+    let added_us = client_legs_us(&client);
     within("shared client round trip", c.round_trip_us.mean, l.round_trip_us.mean + added_us, 0.10);
     assert!(c.cf_time_per_message_us.mean > 0.0, "client calls on shared queues still reach the CF");
     within("CF time per message", c.cf_time_per_message_us.mean, l.cf_time_per_message_us.mean, 0.10);
