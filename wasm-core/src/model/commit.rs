@@ -296,6 +296,20 @@ pub fn lock_wait_us(utilisation: f64, mean_hold_us: f64, contenders: f64) -> f64
     open_queue.min((contenders - 1.0).max(0.0) * mean_hold_us)
 }
 
+/// Mean time an operation waits for a queue lock that its puts hold across a forced log write
+/// (persistent, out of syncpoint), with `contenders` tasks putting to the queue and each use of
+/// the lock (a put with its force, or a get) held `mean_hold_us` on average.
+///
+/// Such holds are long, so the contenders queue for the lock first come first served, and a
+/// getter posted by a put's publish finds the lock already passed to the next queued putter. The
+/// queue's users fall into a convoy: between a message's put request and its get, every other
+/// contender's put and get pass through the lock once, ahead of one or the other. A message's
+/// put and get together wait `contenders - 1` puts and gets; each waits half of that on average,
+/// whatever the lock's utilisation. A lone contender never waits.
+pub fn convoy_lock_wait_us(mean_hold_us: f64, contenders: f64) -> f64 {
+    (contenders - 1.0).max(0.0) * mean_hold_us
+}
+
 /// Commit, queue locking and log-force aggregation for the scenario's workload.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct CommitMetrics {

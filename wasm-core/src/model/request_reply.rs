@@ -291,6 +291,10 @@ struct Setup {
     implicit_record_us: f64,
     forces_txn: f64,
     chains: f64,
+    /// Independent sources of force requests: the chains, or about one per queue pair where the
+    /// pairs' locks are held across forces and their users convoy (see
+    /// `commit::convoy_lock_wait_us`).
+    force_chains: f64,
     cpu_txn: f64,
     max_log_bytes_s: f64,
     openers_req: f64,
@@ -336,6 +340,8 @@ struct Detail {
     log: LogForce,
     byte_util: f64,
     force_wait_share: f64,
+    /// Share of the round trip spent waiting for queue locks.
+    lock_wait_share: f64,
 }
 
 fn setup(sc: &Scenario) -> Setup {
@@ -469,6 +475,19 @@ fn setup(sc: &Scenario) -> Setup {
         implicit_record_us,
         forces_txn,
         chains,
+        // A pair whose locks are held across forces moves its requesters through them as one
+        // convoy, whose puts force one after another: the convoys, not the tasks, are what force
+        // independently. A lone pair's puts meet another write only where a convoy starts, after
+        // the gets that ended the last one (about one put in `openers_req`); two pairs or more
+        // keep the logger busy for each other.
+        force_chains: if shape == Shape::RequestReply
+            && openers_req > 1.0
+            && ((out_persistent_req && !implicit_req) || (out_persistent_srv && !implicit_srv))
+        {
+            pairs.max(1.0 + 1.0 / openers_req).min(chains)
+        } else {
+            chains
+        },
         cpu_txn,
         max_log_bytes_s: max_log_bytes_s * qmgrs,
         openers_req,
@@ -544,7 +563,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let stream = commit::ForceStream {
         requests_per_s: x * s.forces_txn / s.qmgrs,
         bytes_per_request: s.force_bytes,
-        chains: (s.chains / s.qmgrs).max(1.0),
+        chains: (s.force_chains / s.qmgrs).max(1.0),
         byte_utilisation: byte_util,
         gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
         size_mix: s.force_size_mix,
@@ -559,6 +578,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let get_force_req = if s.persistent && !s.req_in { wf } else { 0.0 };
     let x_queue_us = x_us / s.pairs;
     let mut force_wait_total;
+    let lock_wait_total;
     let (round_trip, apis, srv_util, lock_util, lock_hold, lock_wait) = match s.shape {
         Shape::RequestReply => {
             let held_srv = s.persistent && !s.srv_in && !s.implicit_srv;
@@ -569,8 +589,15 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             // Each in-flight round trip has one operation outstanding at a time, and a pair's round
             // trips are started by its requesters, so they are the contenders for its two locks.
             let contenders = s.openers_req;
-            let wl_rq = commit::lock_wait_us(rq_util, 0.5 * (put_hold_req + get_call_us), contenders);
-            let wl_rp = commit::lock_wait_us(rp_util, 0.5 * (put_hold_srv + get_call_us), contenders);
+            let lock_wait = |held: bool, util: f64, mean_hold: f64| {
+                if held {
+                    commit::convoy_lock_wait_us(mean_hold, contenders)
+                } else {
+                    commit::lock_wait_us(util, mean_hold, contenders)
+                }
+            };
+            let wl_rq = lock_wait(held_req, rq_util, 0.5 * (put_hold_req + get_call_us));
+            let wl_rp = lock_wait(held_srv, rp_util, 0.5 * (put_hold_srv + get_call_us));
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
             }
@@ -599,6 +626,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 api("MQCMIT", req_cmits, req_cmits * s.cmit_cpu, req_cmits * cmit),
             ];
             let lock_wait = 0.5 * (wl_rq + wl_rp);
+            lock_wait_total = 2.0 * (wl_rq + wl_rp);
             (round_trip, apis, srv_util, rq_util.max(rp_util), 0.5 * (put_hold_req + put_hold_srv), lock_wait)
         }
         Shape::PutCommitGetCommit => {
@@ -612,6 +640,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let cmits = if s.req_in { 2.0 } else { 0.0 };
             let round_trip = put + get + cmits * cmit;
             force_wait_total = if s.persistent { 2.0 * wf + implicit_extra + s.overflow_wait_us } else { 0.0 };
+            lock_wait_total = 2.0 * wl;
             let apis = [
                 api("MQPUT", 1.0, s.put_cpu, put),
                 api("MQGET", 1.0, s.get_cpu, get),
@@ -626,6 +655,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 return None;
             }
             let puts = s.batch * (put_hold_req + wl + after_put_req) + s.overflow_wait_us;
+            lock_wait_total = s.batch * wl;
             let cmits = if s.req_in { 1.0 } else { 0.0 };
             let round_trip = puts + cmits * cmit;
             force_wait_total =
@@ -641,7 +671,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     if !s.persistent {
         force_wait_total = 0.0;
     }
-    let force_wait_share = if round_trip > 0.0 { (force_wait_total / round_trip).min(1.0) } else { 0.0 };
+    let share = |total: f64| if round_trip > 0.0 { (total / round_trip).min(1.0) } else { 0.0 };
     Some(Detail {
         round_trip,
         apis,
@@ -652,7 +682,8 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         lock_wait,
         log,
         byte_util,
-        force_wait_share,
+        force_wait_share: share(force_wait_total),
+        lock_wait_share: share(lock_wait_total),
     })
 }
 
@@ -851,8 +882,12 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     ];
     let (top, which) =
         candidates.iter().fold((0.0, Bound::Latency), |acc, &(u, b)| if u > acc.0 { (u, b) } else { acc });
+    // Below every resource's capacity, the round trip can still be mostly waiting: for the log's
+    // forces, or for queue locks held across them by a convoy of putters.
     let bound = if top >= 0.8 {
         which
+    } else if d.lock_wait_share >= 0.5 && d.lock_wait_share > d.force_wait_share {
+        Bound::QueueLock
     } else if d.force_wait_share >= 0.5 {
         Bound::Log
     } else {

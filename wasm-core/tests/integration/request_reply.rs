@@ -104,6 +104,35 @@ fn only_persistent_puts_out_of_syncpoint_hold_the_lock_over_a_forced_write() {
     assert!(!eval(np).commit.lock_held_over_force);
 }
 
+#[test]
+fn a_pairs_convoy_approaches_one_transaction_per_two_held_puts() {
+    // Both sides put out of syncpoint, so both locks of a pair are held across forces. Its
+    // requesters convoy through them, and the two locks' forced puts follow one another: the
+    // pair tends to one round trip per two puts' holds, whatever its locks' utilisation says.
+    for pairs in [1u32, 4] {
+        let filled: Vec<f64> = [1u32, 2, 8, 64]
+            .iter()
+            .map(|&k| {
+                let o = json!({"workload": {
+                    "kind": "request_reply", "persistence": "persistent", "syncpoint": "out_of_syncpoint",
+                    "requesters": k * pairs, "servers": k * pairs, "queue_pairs": pairs,
+                }});
+                let m = eval(o);
+                m.request_reply.transactions_s / f64::from(pairs) * 2.0 * m.commit.lock_hold_us * 1.0e-6
+            })
+            .collect();
+        assert!(non_decreasing(&filled), "{pairs} pairs: {filled:?}");
+        assert!(filled[0] < 0.7 && filled[3] > 0.85 && filled[3] <= 1.0, "{pairs} pairs: {filled:?}");
+    }
+    let crowded = json!({"workload": {
+        "kind": "request_reply", "persistence": "persistent", "syncpoint": "out_of_syncpoint",
+        "requesters": 64, "servers": 64, "queue_pairs": 4,
+    }});
+    let m = eval(crowded);
+    assert!(m.commit.lock_bound, "waiting for the locks is most of the round trip");
+    assert!(m.commit.lock_utilisation_pct < 55.0, "yet each lock is idle half the time");
+}
+
 fn scalability(pairs: u32, cpus: u32, size: u32) -> Value {
     json!({"system": {"lpar_cpus": cpus}, "workload": {
         "kind": "request_reply", "message_size_bytes": size, "requesters": pairs, "servers": pairs, "queue_pairs": pairs,
