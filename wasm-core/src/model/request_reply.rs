@@ -266,6 +266,10 @@ struct Setup {
     srv_in: bool,
     implicit_req: bool,
     implicit_srv: bool,
+    /// The requesters' and the servers' persistent puts hold the queue lock across their forced
+    /// write (out of syncpoint, no implicit syncpoint).
+    held_req: bool,
+    held_srv: bool,
     n: f64,
     m: f64,
     pairs: f64,
@@ -370,6 +374,8 @@ fn setup(sc: &Scenario) -> Setup {
     let implicit_srv = shape == Shape::RequestReply
         && out_persistent_srv
         && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_rep, w.impl_sync_open_output);
+    let held_req = out_persistent_req && !implicit_req;
+    let held_srv = out_persistent_srv && !implicit_srv;
 
     let scale = cpu_scale(sc);
     let costs = api_costs(sc);
@@ -454,6 +460,8 @@ fn setup(sc: &Scenario) -> Setup {
         srv_in,
         implicit_req,
         implicit_srv,
+        held_req,
+        held_srv,
         n,
         m,
         pairs,
@@ -480,10 +488,7 @@ fn setup(sc: &Scenario) -> Setup {
         // independently. A lone pair's puts meet another write only where a convoy starts, after
         // the gets that ended the last one (about one put in `openers_req`); two pairs or more
         // keep the logger busy for each other.
-        force_chains: if shape == Shape::RequestReply
-            && openers_req > 1.0
-            && ((out_persistent_req && !implicit_req) || (out_persistent_srv && !implicit_srv))
-        {
+        force_chains: if shape == Shape::RequestReply && openers_req > 1.0 && (held_req || held_srv) {
             pairs.max(1.0 + 1.0 / openers_req).min(chains)
         } else {
             chains
@@ -572,8 +577,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     let cmit = cmit_call_us + wf;
-    let held_req = s.persistent && !s.req_in && !s.implicit_req;
-    let put_hold_req = put_call_us + if held_req { wf } else { 0.0 };
+    let put_hold_req = put_call_us + if s.held_req { wf } else { 0.0 };
     let after_put_req = if s.implicit_req { implicit_extra + wf } else { 0.0 };
     let get_force_req = if s.persistent && !s.req_in { wf } else { 0.0 };
     let x_queue_us = x_us / s.pairs;
@@ -581,8 +585,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let lock_wait_total;
     let (round_trip, apis, srv_util, lock_util, lock_hold, lock_wait) = match s.shape {
         Shape::RequestReply => {
-            let held_srv = s.persistent && !s.srv_in && !s.implicit_srv;
-            let put_hold_srv = put_call_us + if held_srv { wf } else { 0.0 };
+            let put_hold_srv = put_call_us + if s.held_srv { wf } else { 0.0 };
             let after_put_srv = if s.implicit_srv { implicit_extra + wf } else { 0.0 };
             let rq_util = x_queue_us * (put_hold_req + get_call_us);
             let rp_util = x_queue_us * (put_hold_srv + get_call_us);
@@ -596,8 +599,8 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                     commit::lock_wait_us(util, mean_hold, contenders)
                 }
             };
-            let wl_rq = lock_wait(held_req, rq_util, 0.5 * (put_hold_req + get_call_us));
-            let wl_rp = lock_wait(held_srv, rp_util, 0.5 * (put_hold_srv + get_call_us));
+            let wl_rq = lock_wait(s.held_req, rq_util, 0.5 * (put_hold_req + get_call_us));
+            let wl_rp = lock_wait(s.held_srv, rp_util, 0.5 * (put_hold_srv + get_call_us));
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
             }
@@ -967,7 +970,7 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
         lock_utilisation: d.lock_util,
         lock_hold_us: d.lock_hold,
         lock_wait_us,
-        lock_held_over_force: s.persistent && !s.req_in && !s.implicit_req,
+        lock_held_over_force: s.held_req,
         implicit_applied: s.implicit_req,
         apps_open_for_output: s.openers_req,
         log: d.log,
