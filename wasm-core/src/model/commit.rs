@@ -279,7 +279,8 @@ pub fn implicit_syncpoint_applies(enabled: bool, apps_open_for_output: f64, impl
 /// busy `utilisation` of the time and `contenders` tasks using the queue. Infinite at or beyond
 /// saturation (the solver keeps throughput below that); never more than every other contender's
 /// hold ahead of it, so nothing for a lone contender, whose operations follow one another (its
-/// utilisation reaches 1 only when it does nothing but hold the lock).
+/// utilisation reaches 1 only when it does nothing but hold the lock). That ceiling is the
+/// convoy's wait ([`convoy_lock_wait_us`]).
 ///
 /// The contenders are a closed loop's tasks: an operation finds the lock busy with the others'
 /// share of its utilisation only (the arrival theorem of closed queueing networks), so two
@@ -293,7 +294,7 @@ pub fn lock_wait_us(utilisation: f64, mean_hold_us: f64, contenders: f64) -> f64
     }
     let u = utilisation.max(0.0) * (contenders - 1.0) / contenders;
     let open_queue = mean_hold_us * u / (1.0 - u);
-    open_queue.min((contenders - 1.0).max(0.0) * mean_hold_us)
+    open_queue.min(convoy_lock_wait_us(mean_hold_us, contenders))
 }
 
 /// Mean time an operation waits for a queue lock that its puts hold across a forced log write
