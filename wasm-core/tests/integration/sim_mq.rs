@@ -22,6 +22,14 @@ fn scenario(f: impl FnOnce(&mut Scenario)) -> Scenario {
     s
 }
 
+/// Sets the message size and the log's I/O path: the axes the consistency grids sweep.
+fn log_path(s: &mut Scenario, size: u32, io_mode: LogIoMode, copies: u32, stripes: u32) {
+    s.workload.message_size_bytes = size;
+    s.log.io_mode = io_mode;
+    s.log.copies = copies;
+    s.log.stripes = stripes;
+}
+
 fn within(name: &str, sim: f64, model: f64, tolerance: f64) {
     let error = (sim - model).abs() / model.abs().max(1e-12);
     assert!(error <= tolerance, "{name}: simulated {sim} vs model {model} ({:.1}% off)", error * 100.0);
@@ -54,12 +62,9 @@ fn one_requester_agrees_with_the_model_across_size_stripes_copies_io_mode_and_sy
                 for syncpoint in [SyncpointMode::OutOfSyncpoint, SyncpointMode::InSyncpoint] {
                     for persistence in [Persistence::Persistent, Persistence::NonPersistent] {
                         let sc = scenario(|s| {
-                            s.workload.message_size_bytes = size;
+                            log_path(s, size, io_mode, copies, stripes);
                             s.workload.persistence = persistence;
                             s.workload.syncpoint = syncpoint;
-                            s.log.copies = copies;
-                            s.log.stripes = stripes;
-                            s.log.io_mode = io_mode;
                         });
                         let label = format!("{size}B {copies}x{stripes} {io_mode:?} {syncpoint:?} {persistence:?}");
                         let m = run(&sc, 3, PLAN);
@@ -215,10 +220,7 @@ fn persistent_request_reply_agrees_with_the_model_across_requester_counts() {
                     s.workload.queue_pairs = requesters;
                     s.workload.persistence = Persistence::Persistent;
                     s.workload.syncpoint = syncpoint;
-                    s.workload.message_size_bytes = size;
-                    s.log.io_mode = io_mode;
-                    s.log.copies = copies;
-                    s.log.stripes = stripes;
+                    log_path(s, size, io_mode, copies, stripes);
                 });
                 let label = format!("{requesters} requesters {syncpoint:?} {io_mode:?} {size}B {copies}x{stripes}");
                 let m = run(&sc, 12, PLAN);
