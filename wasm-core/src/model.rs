@@ -13,6 +13,7 @@ pub mod failover;
 pub mod grouping;
 pub mod kafka;
 pub mod log;
+pub mod processors;
 pub mod queue_statistics;
 pub mod request_reply;
 pub mod streaming;
