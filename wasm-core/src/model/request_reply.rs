@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::commit::{self, ForceStart, LogForce};
 use crate::model::log::{IoPath, LogIoMode};
+use crate::model::processors;
 use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, Validate, Validator, WorkloadKind};
 
 /// CPU of an MQPUT of a non-persistent message to a private queue, fixed part, in microseconds.
@@ -314,6 +315,8 @@ struct Setup {
     /// Mean lone write time of each force's own data over that of the average force (see
     /// [`commit::ForceStream::size_mix`]).
     force_size_mix: f64,
+    /// Where the last search of processor queueing ended, for the next throughput's to start.
+    cpu_warm: processors::WarmStart,
 }
 
 /// One verb's line of the time in transaction while the solver runs (named without allocating).
@@ -506,6 +509,7 @@ fn setup(sc: &Scenario) -> Setup {
             f64::INFINITY
         },
         force_async_gap_us: if forces_txn > 0.0 { async_wait_txn / forces_txn } else { 0.0 },
+        cpu_warm: processors::WarmStart::default(),
     }
 }
 
@@ -520,6 +524,48 @@ fn server_wait_us(util: f64, service_us: f64, m: f64, n: f64) -> f64 {
     }
     let um = crate::math::pow_whole(util.max(0.0), m);
     (service_us * um / (1.0 - um)).min((n - m) / m * service_us)
+}
+
+/// How much processor queueing stretches a CPU burst at `x_us` transactions per microsecond,
+/// with the processors busy `cpu_util` of the time.
+///
+/// A chain has one burst on the processors at a time, so a burst queues only behind the other
+/// chains of its LPAR that are at the processors, and chains queued for a queue lock are not. A
+/// queue that many requesters share passes its lock from holder to holder, and the processors
+/// see only the holders and the tasks between two calls. How many chains wait for locks follows
+/// by Little's law from the lock waits; they are counted with the holds that queueing behind all
+/// the chains would give, one step towards the fixed point (fewer chains at the processors,
+/// shorter holds, fewer chains queued) that needs no search at each throughput the solver tries.
+/// Locks held across a force are left out: their queues wait on the log, whose time the
+/// processors do not set.
+fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
+    let on_lpar = |chains: f64| processors::burst_stretch(chains / s.qmgrs, s.cpus / s.qmgrs, cpu_util, &s.cpu_warm);
+    let all = on_lpar(s.chains);
+    if s.openers_req <= 1.0 || all == 1.0 {
+        return all;
+    }
+    let queued = x_us * unheld_lock_wait_txn_us(s, x_us, all);
+    on_lpar((s.chains - queued).max(1.0))
+}
+
+/// Time a transaction spends waiting for queue locks that are not held across a force, with CPU
+/// bursts stretched `stretch` times, at `x_us` transactions per microsecond (as [`detail`]
+/// prices those waits); infinite when such a lock is saturated.
+fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64) -> f64 {
+    let put_us = s.put_cpu * stretch + s.put_async_wait_us;
+    let get_us = s.get_cpu * stretch + s.get_async_wait_us;
+    let x_queue_us = x_us / s.pairs;
+    let plain = |util: f64, hold: f64| commit::lock_wait_us(util, hold, s.openers_req);
+    let pair = || plain(x_queue_us * (put_us + get_us), 0.5 * (put_us + get_us));
+    match s.shape {
+        Shape::RequestReply => {
+            let sides = f64::from(u8::from(!s.held_req)) + f64::from(u8::from(!s.held_srv));
+            if sides > 0.0 { 2.0 * sides * pair() } else { 0.0 }
+        }
+        Shape::PutCommitGetCommit if !s.held_req => 2.0 * pair(),
+        Shape::Batch if !s.held_req => s.batch * plain(x_queue_us * s.batch * put_us, put_us),
+        _ => 0.0,
+    }
 }
 
 /// Whether a queue's lock or the servers are saturated at `x_us` transactions per microsecond
@@ -550,11 +596,10 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     if cpu_util >= 1.0 || byte_util >= 1.0 {
         return None;
     }
-    // Processor queueing stretches every CPU burst (the M/M/c response-time approximation). A
-    // burst of a closed loop's chain finds the processors busy with the other chains only: it
-    // sees their share of the utilisation (the arrival theorem of closed queueing networks).
-    let others_util = cpu_util * (s.chains - 1.0).max(0.0) / s.chains.max(1.0);
-    let stretch = 1.0 / (1.0 - crate::math::pow_whole(others_util, s.cpus));
+    // Processor queueing stretches every CPU burst. A chain has one burst on the processors at a
+    // time, so it queues only behind the other chains on its LPAR (each queue manager of a QSG
+    // runs its share of them on processors of its own).
+    let stretch = cpu_stretch(s, x_us, cpu_util);
     // A call takes its CPU, stretched by processor queueing, and the time its asynchronous CF
     // requests are out, during which it keeps the queue's lock as it does throughout the call.
     let put_call_us = s.put_cpu * stretch + s.put_async_wait_us;

@@ -5,7 +5,8 @@
 //! requester count, except where the tests below bound a documented departure and say why: the
 //! model is the approximation there (one average force wait for a convoy of committers, the
 //! log-ceiling steepening applied to a lone task, the logger's own work after a synchronous write,
-//! one force wait for the puts and the gets of a single pair's lock convoy).
+//! one force wait for the puts and the gets of a single pair's lock convoy, the chains it leaves
+//! at the processors when many requesters share a pair and commit outside its locks).
 
 use mqpx::model;
 use mqpx::model::log::LogIoMode;
@@ -124,28 +125,46 @@ fn many_requesters_on_many_queue_pairs_agree_with_the_model_where_the_processors
 
 #[test]
 fn requesters_sharing_queue_pairs_agree_with_the_model_where_their_locks_are_short() {
-    // Two requesters per pair: nonpersistent calls hold a lock for their CPU only, and persistent
-    // ones inside syncpoint keep their forces out of the lock. Each contender meets the lock busy
-    // with the other's share of its use, and each processor burst the other chains' share of
-    // theirs (commit::lock_wait_us, the request/reply solver), so the processors saturate at 8
-    // requesters as they do in the simulation.
-    for persistence in [Persistence::NonPersistent, Persistence::Persistent] {
-        for syncpoint in [SyncpointMode::OutOfSyncpoint, SyncpointMode::InSyncpoint] {
-            if persistence == Persistence::Persistent && syncpoint == SyncpointMode::OutOfSyncpoint {
-                continue;
-            }
+    // Nonpersistent calls hold a lock for their CPU only, and persistent ones inside syncpoint
+    // keep their forces out of the lock. A chain of calls has one burst on the processors at a
+    // time, and chains queued for a lock have none there (model::processors and the request/reply
+    // solver's processor queueing): three requesters keep three processors nearly busy without
+    // queueing for them, and thirty-two on one pair pass its locks from holder to holder while
+    // the processors stay a quarter idle, in the simulation as in the model.
+    let np = Persistence::NonPersistent;
+    for (persistence, syncpoint) in [
+        (np, SyncpointMode::OutOfSyncpoint),
+        (np, SyncpointMode::InSyncpoint),
+        (Persistence::Persistent, SyncpointMode::InSyncpoint),
+    ] {
+        for (requesters, pairs) in [(3, 3), (4, 2), (8, 4), (8, 1), (16, 2), (32, 1)] {
             let sc = scenario(|s| {
-                s.workload.requesters = 8;
-                s.workload.servers = 8;
-                s.workload.queue_pairs = 4;
+                s.workload.requesters = requesters;
+                s.workload.servers = requesters;
+                s.workload.queue_pairs = pairs;
                 s.workload.persistence = persistence;
                 s.workload.syncpoint = syncpoint;
             });
-            let label = format!("8 requesters on 4 pairs {persistence:?} {syncpoint:?}");
+            let label = format!("{requesters} requesters on {pairs} pairs {persistence:?} {syncpoint:?}");
             let m = run(&sc, 13, PLAN);
             let rr = model::request_reply::evaluate(&sc);
-            within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, 0.10);
-            within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.10);
+            let tolerance =
+                if persistence == np && syncpoint == SyncpointMode::InSyncpoint && pairs == 1 && requesters >= 16 {
+                    // Departure: the commits run outside the locks, so a lock holder still meets
+                    // other tasks' commits at the processors. The model counts the chains queued for
+                    // the locks with the holds that queueing behind all the chains would give (one
+                    // step towards its fixed point), leaves too few at the processors, and its round
+                    // trip comes out up to 13% short.
+                    0.14
+                } else if persistence == Persistence::Persistent && requesters <= 4 {
+                    // Departure: the model's one average force wait for a small convoy of committers
+                    // (see the module comment) is about a tenth below the simulated wait here.
+                    0.12
+                } else {
+                    0.10
+                };
+            within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, tolerance);
+            within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, tolerance);
         }
     }
 }
