@@ -36,6 +36,19 @@ fn within(name: &str, sim: f64, model: f64, tolerance: f64) {
     assert!(error <= tolerance, "{name}: simulated {sim} vs model {model} ({:.1}% off)", error * 100.0);
 }
 
+/// Throughput, round trip and log rate of a persistent run within `tolerance` of the model's.
+fn rates_agree(
+    label: &str,
+    m: &SimMetrics,
+    rr: &model::request_reply::RequestReplyMetrics,
+    c: &model::commit::CommitMetrics,
+    tolerance: f64,
+) {
+    within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, tolerance);
+    within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, tolerance);
+    within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, tolerance);
+}
+
 fn agree_with_model(label: &str, sc: &Scenario, m: &SimMetrics) {
     let rr = model::request_reply::evaluate(sc);
     let c = model::commit::evaluate(sc);
@@ -181,9 +194,7 @@ fn persistent_puts_out_of_syncpoint_sharing_a_pair_convoy_behind_the_lock_as_the
         let rr = model::request_reply::evaluate(&sc);
         let c = model::commit::evaluate(&sc);
         let label = format!("{requesters} requesters on {pairs} pairs");
-        within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, 0.10);
-        within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.10);
-        within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, 0.10);
+        rates_agree(&label, &m, &rr, &c, 0.10);
         // Departure, bounded: on a single pair the gets' forces come in a burst as each convoy
         // ends and queue behind one another's writes, while the puts' forces meet none. The model
         // gives both the puts' wait, so the simulated mean over all forces is up to 75% above it
@@ -211,9 +222,7 @@ fn persistent_request_reply_with_many_requesters_agrees_with_the_model() {
         let rr = model::request_reply::evaluate(&sc);
         let c = model::commit::evaluate(&sc);
         let label = format!("{requesters} requesters");
-        within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, 0.10);
-        within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.10);
-        within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, 0.10);
+        rates_agree(&label, &m, &rr, &c, 0.10);
         // Departure: with dozens of committers per write the model's force wait runs up to about
         // a quarter above the simulation's while the round trip it implies stays within 10%; the
         // model's single average wait does not capture how the simulated convoy splits the
@@ -251,9 +260,7 @@ fn persistent_request_reply_agrees_with_the_model_across_requester_counts() {
                 let few_sync_forcers =
                     requesters < 16 && io_mode == LogIoMode::Zhyperlink && syncpoint == SyncpointMode::OutOfSyncpoint;
                 let tolerance = if few_sync_forcers { 0.12 } else { 0.10 };
-                within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, tolerance);
-                within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, tolerance);
-                within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, tolerance);
+                rates_agree(&label, &m, &rr, &c, tolerance);
             }
         }
     }
