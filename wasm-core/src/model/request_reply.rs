@@ -486,13 +486,15 @@ fn setup(sc: &Scenario) -> Setup {
         implicit_record_us,
         forces_txn,
         chains,
-        // A pair whose locks are held across forces moves its requesters through them as one
-        // convoy, whose puts force one after another: the convoys, not the tasks, are what force
-        // independently. A lone pair's puts meet another write only where a convoy starts, after
-        // the gets that ended the last one (about one put in `openers_req`); two pairs or more
-        // keep the logger busy for each other.
-        force_chains: if shape == Shape::RequestReply && openers_req > 1.0 && (held_req || held_srv) {
-            pairs.max(1.0 + 1.0 / openers_req).min(chains)
+        // A queue whose lock is held across forces moves its users through it as one convoy,
+        // whose puts force one after another: the convoys, not the tasks, are what force
+        // independently. On a lone queue of request/reply or the log test the puts meet another
+        // write only where a convoy starts, after the gets that ended the last one (about one
+        // put in `openers_req`); a batch's queue has no gets. Two queues or more keep the logger
+        // busy for each other.
+        force_chains: if openers_req > 1.0 && (held_req || held_srv) {
+            let lone = if shape == Shape::Batch { 1.0 } else { 1.0 + 1.0 / openers_req };
+            pairs.max(lone).min(chains)
         } else {
             chains
         },
@@ -679,7 +681,14 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         }
         Shape::PutCommitGetCommit => {
             let q_util = x_queue_us * (put_hold_req + get_call_us);
-            let wl = commit::lock_wait_us(q_util, 0.5 * (put_hold_req + get_call_us), s.openers_req);
+            let mean_hold = 0.5 * (put_hold_req + get_call_us);
+            // Puts that hold the lock across their force convoy through it as a request/reply
+            // pair's do (each task puts to and gets from the one queue).
+            let wl = if s.held_req {
+                commit::convoy_lock_wait_us(mean_hold, s.openers_req)
+            } else {
+                commit::lock_wait_us(q_util, mean_hold, s.openers_req)
+            };
             if !wl.is_finite() {
                 return None;
             }
@@ -698,7 +707,12 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         }
         Shape::Batch => {
             let q_util = x_queue_us * s.batch * put_hold_req;
-            let wl = commit::lock_wait_us(q_util, put_hold_req, s.openers_req);
+            // Puts that hold the lock across their force convoy through it.
+            let wl = if s.held_req {
+                commit::convoy_lock_wait_us(put_hold_req, s.openers_req)
+            } else {
+                commit::lock_wait_us(q_util, put_hold_req, s.openers_req)
+            };
             if !wl.is_finite() {
                 return None;
             }
