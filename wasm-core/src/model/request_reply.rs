@@ -557,7 +557,7 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64) -> f64 {
     let put_us = s.put_cpu * stretch + s.put_async_wait_us;
     let get_us = s.get_cpu * stretch + s.get_async_wait_us;
     let x_queue_us = x_us / s.pairs;
-    let plain = |util: f64, hold: f64| commit::lock_wait_us(util, hold, s.openers_req);
+    let plain = |util: f64, hold: f64| queue_lock_wait_us(s, false, util, hold);
     let pair = || plain(x_queue_us * (put_us + get_us), 0.5 * (put_us + get_us));
     match s.shape {
         Shape::RequestReply => {
@@ -567,6 +567,18 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64) -> f64 {
         Shape::PutCommitGetCommit if !s.held_req => 2.0 * pair(),
         Shape::Batch if !s.held_req => s.batch * plain(x_queue_us * s.batch * put_us, put_us),
         _ => 0.0,
+    }
+}
+
+/// Mean wait for a queue's lock, busy `util` of the time and held `mean_hold_us` per use. Puts
+/// that hold it across their force (`held`) make its users a convoy; otherwise they queue at
+/// random. A task has one operation outstanding at a time, and a queue's users are started by
+/// the requesters (or tasks) that share it, so they are the contenders.
+fn queue_lock_wait_us(s: &Setup, held: bool, util: f64, mean_hold_us: f64) -> f64 {
+    if held {
+        commit::convoy_lock_wait_us(mean_hold_us, s.openers_req)
+    } else {
+        commit::lock_wait_us(util, mean_hold_us, s.openers_req)
     }
 }
 
@@ -636,18 +648,8 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let after_put_srv = if s.implicit_srv { implicit_extra + wf } else { 0.0 };
             let rq_util = x_queue_us * (put_hold_req + get_call_us);
             let rp_util = x_queue_us * (put_hold_srv + get_call_us);
-            // Each in-flight round trip has one operation outstanding at a time, and a pair's round
-            // trips are started by its requesters, so they are the contenders for its two locks.
-            let contenders = s.openers_req;
-            let lock_wait = |held: bool, util: f64, mean_hold: f64| {
-                if held {
-                    commit::convoy_lock_wait_us(mean_hold, contenders)
-                } else {
-                    commit::lock_wait_us(util, mean_hold, contenders)
-                }
-            };
-            let wl_rq = lock_wait(s.held_req, rq_util, 0.5 * (put_hold_req + get_call_us));
-            let wl_rp = lock_wait(s.held_srv, rp_util, 0.5 * (put_hold_srv + get_call_us));
+            let wl_rq = queue_lock_wait_us(s, s.held_req, rq_util, 0.5 * (put_hold_req + get_call_us));
+            let wl_rp = queue_lock_wait_us(s, s.held_srv, rp_util, 0.5 * (put_hold_srv + get_call_us));
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
             }
@@ -681,14 +683,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         }
         Shape::PutCommitGetCommit => {
             let q_util = x_queue_us * (put_hold_req + get_call_us);
-            let mean_hold = 0.5 * (put_hold_req + get_call_us);
-            // Puts that hold the lock across their force convoy through it as a request/reply
-            // pair's do (each task puts to and gets from the one queue).
-            let wl = if s.held_req {
-                commit::convoy_lock_wait_us(mean_hold, s.openers_req)
-            } else {
-                commit::lock_wait_us(q_util, mean_hold, s.openers_req)
-            };
+            let wl = queue_lock_wait_us(s, s.held_req, q_util, 0.5 * (put_hold_req + get_call_us));
             if !wl.is_finite() {
                 return None;
             }
@@ -707,12 +702,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         }
         Shape::Batch => {
             let q_util = x_queue_us * s.batch * put_hold_req;
-            // Puts that hold the lock across their force convoy through it.
-            let wl = if s.held_req {
-                commit::convoy_lock_wait_us(put_hold_req, s.openers_req)
-            } else {
-                commit::lock_wait_us(q_util, put_hold_req, s.openers_req)
-            };
+            let wl = queue_lock_wait_us(s, s.held_req, q_util, put_hold_req);
             if !wl.is_finite() {
                 return None;
             }
