@@ -1,4 +1,5 @@
-//! Queueing for the LPAR's processors, shared by the sub-models that solve a closed loop.
+//! Queueing for the LPAR's processors, for a sub-model that solves a closed loop (the
+//! request/reply solver's).
 //!
 //! The reports' workloads are closed loops: a fixed number of tasks, each issuing its next API
 //! call only when the last one has finished. A burst of CPU therefore competes only with the

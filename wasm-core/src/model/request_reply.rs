@@ -319,6 +319,19 @@ struct Setup {
     cpu_warm: processors::WarmStart,
 }
 
+impl Setup {
+    /// Time of an MQPUT, MQGET and MQCMIT call, microseconds: its CPU, stretched `stretch` times
+    /// by processor queueing, and the time its asynchronous CF requests are out, during which it
+    /// keeps the queue's lock as it does throughout the call.
+    fn call_times_us(&self, stretch: f64) -> (f64, f64, f64) {
+        (
+            self.put_cpu * stretch + self.put_async_wait_us,
+            self.get_cpu * stretch + self.get_async_wait_us,
+            self.cmit_cpu * stretch + self.cmit_async_wait_us,
+        )
+    }
+}
+
 /// One verb's line of the time in transaction while the solver runs (named without allocating).
 #[derive(Debug, Clone, Copy)]
 struct ApiLine {
@@ -554,8 +567,7 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
 /// bursts stretched `stretch` times, at `x_us` transactions per microsecond (as [`detail`]
 /// prices those waits); infinite when such a lock is saturated.
 fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64) -> f64 {
-    let put_us = s.put_cpu * stretch + s.put_async_wait_us;
-    let get_us = s.get_cpu * stretch + s.get_async_wait_us;
+    let (put_us, get_us, _) = s.call_times_us(stretch);
     let x_queue_us = x_us / s.pairs;
     let plain = |util: f64, hold: f64| queue_lock_wait_us(s, false, util, hold);
     let pair = || plain(x_queue_us * (put_us + get_us), 0.5 * (put_us + get_us));
@@ -614,11 +626,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     // time, so it queues only behind the other chains on its LPAR (each queue manager of a QSG
     // runs its share of them on processors of its own).
     let stretch = cpu_stretch(s, x_us, cpu_util);
-    // A call takes its CPU, stretched by processor queueing, and the time its asynchronous CF
-    // requests are out, during which it keeps the queue's lock as it does throughout the call.
-    let put_call_us = s.put_cpu * stretch + s.put_async_wait_us;
-    let get_call_us = s.get_cpu * stretch + s.get_async_wait_us;
-    let cmit_call_us = s.cmit_cpu * stretch + s.cmit_async_wait_us;
+    let (put_call_us, get_call_us, cmit_call_us) = s.call_times_us(stretch);
     let wake = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch;
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
