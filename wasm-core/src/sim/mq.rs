@@ -906,6 +906,11 @@ impl MqSimulation {
             self.kick_logger(qm);
             return true;
         }
+        // A unit of work past the write threshold starts a write of its own, without waiting
+        // for a commit; an idle logger would otherwise only notice it at the commit.
+        if logger.wants_background_write() {
+            self.kick_logger(qm);
+        }
         false
     }
 

@@ -78,6 +78,13 @@ impl Logger {
         self.pending_bytes() as f64 > LOG_OUTPUT_BUFFER_BYTES
     }
 
+    /// Whether the logger is idle with more than the write threshold in the buffer, so it should
+    /// start a write although nobody waits for one.
+    #[inline]
+    pub fn wants_background_write(&self) -> bool {
+        !self.busy && self.pending_bytes() as f64 >= LOG_WRITE_THRESHOLD_BYTES
+    }
+
     /// `task` waits until the log output buffers have room again.
     pub fn wait_for_room(&mut self, task: u32) {
         let excess = (self.pending_bytes() as f64 - LOG_OUTPUT_BUFFER_BYTES).max(0.0) as u64;
@@ -216,7 +223,11 @@ mod tests {
         let mut l = Logger::default();
         l.append(4096);
         assert!(l.try_start().is_none());
+        assert!(!l.wants_background_write());
         l.append(LOG_WRITE_THRESHOLD_BYTES as u64);
+        assert!(l.wants_background_write(), "past the threshold the idle logger should start");
         assert!(l.try_start().is_some());
+        l.append(LOG_WRITE_THRESHOLD_BYTES as u64);
+        assert!(!l.wants_background_write(), "a busy logger takes it when its write ends");
     }
 }
