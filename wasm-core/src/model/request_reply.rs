@@ -293,6 +293,9 @@ struct Setup {
     overflow_bytes_txn: f64,
     background_bytes_txn: f64,
     overflow_wait_us: f64,
+    /// What the commits of a transaction wait for background writes still in flight when they
+    /// come, µs (see [`background_writes`]).
+    background_tail_us: f64,
     implicit_record_us: f64,
     forces_txn: f64,
     chains: f64,
@@ -364,6 +367,75 @@ struct Detail {
     lock_wait_share: f64,
 }
 
+/// The writes the logger makes of a unit of work while its puts are still going on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Background {
+    /// Log data handed to writes before the commit, bytes.
+    bytes: f64,
+    /// What the commit waits for the last of those writes to end, µs.
+    tail_us: f64,
+}
+
+impl Background {
+    const NONE: Background = Background { bytes: 0.0, tail_us: 0.0 };
+}
+
+/// The background writes of a unit of work of `puts` records of `record_bytes`, one appended at the
+/// end of each put, whose puts take `put_phase_us` together.
+///
+/// The logger starts a write once the buffer holds the write threshold, and takes everything
+/// there (up to a full write). While it writes, the puts go on appending; when it ends, it starts
+/// again at once if the threshold is there, else when it is reached. The commit finds the last
+/// of these writes in flight and forces what came after it. Once the writes settle into a cycle
+/// the rest of the put phase repeats it, so the walk is short even for a long unit of work.
+fn background_writes(puts: f64, record_bytes: f64, put_phase_us: f64, write_us: impl Fn(f64) -> f64) -> Background {
+    let threshold = LOG_WRITE_THRESHOLD_BYTES;
+    let uow_bytes = puts * record_bytes;
+    if uow_bytes < threshold || record_bytes <= 0.0 || puts < 1.0 {
+        return Background::NONE;
+    }
+    let cap = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
+    let put_us = put_phase_us.max(0.0) / puts;
+    let appended_by = |t_us: f64| {
+        let done = if put_us > 0.0 { crate::math::floor(t_us / put_us + 1.0e-9) } else { puts };
+        done.min(puts) * record_bytes
+    };
+    // `taken`: data handed to writes so far; `free_us`: when the logger ends its current write.
+    let (mut taken, mut free_us) = (0.0_f64, 0.0_f64);
+    let mut last: Option<(f64, f64)> = None;
+    for _ in 0..256 {
+        let records_needed = crate::math::ceil((taken + threshold) / record_bytes - 1.0e-9);
+        if records_needed > puts {
+            break;
+        }
+        let start_us = free_us.max(records_needed * put_us);
+        if start_us > put_phase_us + 1.0e-9 {
+            break;
+        }
+        let bytes = (appended_by(start_us) - taken).min(cap);
+        let write_end_us = start_us + write_us(bytes);
+        // The same write as the last one, to within a record (the puts' pace quantises them):
+        // the cycle repeats until the puts end.
+        if let Some((last_bytes, last_cycle_us)) = last {
+            let cycle_us = write_end_us - free_us;
+            let settled = (bytes - last_bytes).abs() <= record_bytes.min(0.01 * bytes) + 0.5;
+            if settled && (cycle_us - last_cycle_us).abs() <= put_us + 1.0e-6 && cycle_us > 0.0 {
+                let repeats = crate::math::floor((put_phase_us - start_us) / cycle_us).max(0.0);
+                // Each write takes all that was put before it starts, up to a full write, so any
+                // slow drift of the backlog carries through the cycles.
+                let last_start_us = start_us + repeats * cycle_us;
+                taken = appended_by(last_start_us).min(taken + (repeats + 1.0) * cap);
+                free_us = write_end_us + repeats * cycle_us;
+                break;
+            }
+        }
+        last = Some((bytes, write_end_us - free_us));
+        taken += bytes;
+        free_us = write_end_us;
+    }
+    Background { bytes: taken.min(uow_bytes), tail_us: (free_us - put_phase_us).max(0.0) }
+}
+
 fn setup(sc: &Scenario) -> Setup {
     let w = &sc.workload;
     let persistent = w.persistence == Persistence::Persistent;
@@ -400,6 +472,14 @@ fn setup(sc: &Scenario) -> Setup {
     // Queue managers of a QSG sharing the queues each bring their own LPAR and their own log.
     let qmgrs = if in_qsg { f64::from(w.queue_managers.max(1)) } else { 1.0 };
     let lb = if persistent { crate::model::log::log_bytes_per_message(size, in_qsg) } else { 0.0 };
+    // `lb` is what a message logs over its life, its put and its get together. A put's record
+    // carries the message and half the records' overhead, a get's the other half (as the
+    // simulation splits them).
+    let get_record = 0.5 * (lb - size).max(0.0);
+    let put_record = lb - get_record;
+    // A batch of puts logs only the puts' records: its messages are got elsewhere, later. Moved
+    // messages are put to and got from the transmission queue on the same queue manager.
+    let lb_msg = if w.kind == WorkloadKind::BatchPut { put_record } else { lb };
 
     let (msgs, forces_txn, chains, cpu_txn, async_wait_txn) = match shape {
         Shape::RequestReply => {
@@ -423,13 +503,14 @@ fn setup(sc: &Scenario) -> Setup {
         }
     };
     // Only a unit of work whose log data outgrows the output buffers makes its puts wait for I/O.
+    // The puts' units of work: a batch's, or a message's own put (its get is a unit of its own).
     let uow_bytes = match shape {
-        Shape::Batch => batch * lb,
-        _ => lb,
+        Shape::Batch => batch * lb_msg,
+        _ => put_record,
     };
+    let uow_puts = if shape == Shape::Batch { batch } else { 1.0 };
     // Once a unit of work has more than the write threshold in the buffers, the logger writes it
-    // while the puts go on copying data, at most at the log's ceiling rate; the commit then forces
-    // only what is left.
+    // while the puts go on copying data; the commit then forces only what is left.
     let log_path = IoPath::of(sc);
     // As `commit::max_log_rate_mb_s` and `commit::forced_write_us`, on the path built once.
     let max_log_bytes_s = log_path.max_log_rate_mb_s().max(1.0e-3) * 1_048_576.0;
@@ -438,23 +519,30 @@ fn setup(sc: &Scenario) -> Setup {
         Shape::Batch => batch * put_cpu,
         _ => put_cpu,
     };
-    let background_bytes = if persistent && req_in {
-        (put_cpu_uow * 1.0e-6 * max_log_bytes_s).min(uow_bytes - LOG_WRITE_THRESHOLD_BYTES).max(0.0)
+    // A lone task's unit of work has the logger to itself, so its writes follow its own puts.
+    // Where several tasks log, each write takes everyone's data and a commit's wait for it is
+    // the force aggregation's; there the logger is taken to write a unit of work's data at its
+    // ceiling rate while the puts go on, and the commit forces what is left.
+    let background = if !(persistent && req_in) {
+        Background::NONE
+    } else if n / qmgrs <= 1.0 {
+        background_writes(uow_puts, uow_bytes / uow_puts, put_cpu_uow, forced_write_us)
     } else {
-        0.0
+        let bytes = (put_cpu_uow * 1.0e-6 * max_log_bytes_s).min(uow_bytes - LOG_WRITE_THRESHOLD_BYTES).max(0.0);
+        Background { bytes, tail_us: 0.0 }
     };
+    // A round trip's reply is a unit of work like its request when the servers use syncpoint.
+    let background_uows = if shape == Shape::RequestReply && srv_in { 2.0 } else { 1.0 };
+    let background_bytes = background_uows * background.bytes;
     let overflow_bytes =
         if persistent && req_in { (uow_bytes - background_bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0) } else { 0.0 };
     let overflow_wait_us = if overflow_bytes > 0.0 { forced_write_us(overflow_bytes) } else { 0.0 };
     let implicit_record_us = if implicit_req || implicit_srv { forced_write_us(lb) } else { 0.0 };
-    let log_bytes_txn = msgs * lb;
+    let log_bytes_txn = msgs * lb_msg;
     let force_bytes =
         if forces_txn > 0.0 { (log_bytes_txn - overflow_bytes - background_bytes) / forces_txn } else { 0.0 };
-    // What each force carries: a put's force the message and half the records' overhead, a get's
-    // the other half (as the simulation splits them), a server's commit both; scaled so that
+    // What each force carries: a put's record, a get's, or a server's commit both; scaled so that
     // they average `force_bytes`.
-    let get_record = 0.5 * (lb - size).max(0.0);
-    let put_record = lb - get_record;
     let classes: &[f64] = match shape {
         Shape::RequestReply if srv_in => &[put_record, lb, get_record],
         Shape::RequestReply | Shape::PutCommitGetCommit => &[put_record, get_record],
@@ -496,6 +584,7 @@ fn setup(sc: &Scenario) -> Setup {
         overflow_bytes_txn: overflow_bytes,
         background_bytes_txn: background_bytes,
         overflow_wait_us,
+        background_tail_us: background_uows * background.tail_us,
         implicit_record_us,
         forces_txn,
         chains,
@@ -643,6 +732,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let log = commit::log_force_on(timer, &stream, start);
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
+    let background_tail = s.background_tail_us;
     let cmit = cmit_call_us + wf;
     let put_hold_req = put_call_us + if s.held_req { wf } else { 0.0 };
     let after_put_req = if s.implicit_req { implicit_extra + wf } else { 0.0 };
@@ -673,17 +763,18 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let req_put = put_hold_req + wl_rq + after_put_req;
             let req_get = wake + get_call_us + wl_rp + get_force_req;
             let req_cmits = if s.req_in { 2.0 } else { 0.0 };
-            let round_trip = req_put + srv_wait + service + req_get + req_cmits * cmit;
+            let round_trip = req_put + srv_wait + service + req_get + req_cmits * cmit + background_tail;
             force_wait_total = if s.persistent {
                 wf * (2.0 + if s.srv_in { 1.0 } else { 2.0 })
                     + 2.0 * implicit_extra * f64::from(u8::from(s.implicit_req))
+                    + background_tail
             } else {
                 0.0
             };
             let apis = [
                 api("MQPUT", 1.0, s.put_cpu, req_put),
                 api("MQGET", 1.0, s.get_cpu + s.wake_cpu, srv_wait + service + req_get),
-                api("MQCMIT", req_cmits, req_cmits * s.cmit_cpu, req_cmits * cmit),
+                api("MQCMIT", req_cmits, req_cmits * s.cmit_cpu, req_cmits * cmit + background_tail),
             ];
             let lock_wait = 0.5 * (wl_rq + wl_rp);
             lock_wait_total = 2.0 * (wl_rq + wl_rp);
@@ -698,13 +789,14 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let put = put_hold_req + wl + after_put_req + s.overflow_wait_us;
             let get = get_call_us + wl + get_force_req;
             let cmits = if s.req_in { 2.0 } else { 0.0 };
-            let round_trip = put + get + cmits * cmit;
-            force_wait_total = if s.persistent { 2.0 * wf + implicit_extra + s.overflow_wait_us } else { 0.0 };
+            let round_trip = put + get + cmits * cmit + background_tail;
+            force_wait_total =
+                if s.persistent { 2.0 * wf + implicit_extra + s.overflow_wait_us + background_tail } else { 0.0 };
             lock_wait_total = 2.0 * wl;
             let apis = [
                 api("MQPUT", 1.0, s.put_cpu, put),
                 api("MQGET", 1.0, s.get_cpu, get),
-                api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit),
+                api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit + background_tail),
             ];
             (round_trip, apis, 0.0, q_util, put_hold_req, wl)
         }
@@ -717,13 +809,16 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let puts = s.batch * (put_hold_req + wl + after_put_req) + s.overflow_wait_us;
             lock_wait_total = s.batch * wl;
             let cmits = if s.req_in { 1.0 } else { 0.0 };
-            let round_trip = puts + cmits * cmit;
-            force_wait_total =
-                if s.persistent { s.forces_txn * wf + s.batch * implicit_extra + s.overflow_wait_us } else { 0.0 };
+            let round_trip = puts + cmits * cmit + background_tail;
+            force_wait_total = if s.persistent {
+                s.forces_txn * wf + s.batch * implicit_extra + s.overflow_wait_us + background_tail
+            } else {
+                0.0
+            };
             let apis = [
                 api("MQPUT", s.batch, s.batch * s.put_cpu, puts),
                 api("MQGET", 0.0, 0.0, 0.0),
-                api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit),
+                api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit + background_tail),
             ];
             (round_trip, apis, 0.0, q_util, put_hold_req, wl)
         }
@@ -1250,6 +1345,51 @@ pub fn zhyperlink_transaction_gain(input: &ZhyperlinkGainInput) -> ZhyperlinkGai
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_unit_of_work_below_the_write_threshold_waits_for_its_commit() {
+        let record = 0.5 * LOG_WRITE_THRESHOLD_BYTES;
+        assert_eq!(background_writes(1.0, record, 100.0, |_| 50.0), Background::NONE);
+        assert_ne!(background_writes(2.0, record, 100.0, |_| 50.0), Background::NONE);
+    }
+
+    #[test]
+    fn a_logger_that_keeps_pace_writes_the_threshold_each_time_it_is_reached() {
+        // 2 KB records, 10 µs apart; writes take 1 µs, far quicker than the threshold fills.
+        let record = 2048.0;
+        let per_threshold = LOG_WRITE_THRESHOLD_BYTES / record;
+        let puts = 3.0 * per_threshold + 7.0;
+        let b = background_writes(puts, record, 10.0 * puts, |_| 1.0);
+        assert_eq!(b.bytes, 3.0 * LOG_WRITE_THRESHOLD_BYTES);
+        assert_eq!(b.tail_us, 0.0, "the last write ended long before the commit");
+        // The last put reaching the threshold again: the commit finds that write just started.
+        let b = background_writes(4.0 * per_threshold, record, 40.0 * per_threshold, |_| 1.0);
+        assert_eq!(b.bytes, 4.0 * LOG_WRITE_THRESHOLD_BYTES);
+        assert!((b.tail_us - 1.0).abs() < 1e-9, "{b:?}");
+    }
+
+    #[test]
+    fn a_slow_logger_takes_what_came_during_its_last_write_and_leaves_the_commit_less_than_a_write() {
+        // Writes of 100 µs plus 1 µs per KB, records of 4 KB every 5 µs: the writes grow towards
+        // the 400 KB the logger keeps pace with, over the threshold, so they run back to back.
+        let write_us = |bytes: f64| 100.0 + bytes / 1024.0;
+        let (record, put_us) = (4096.0, 5.0);
+        let check = |puts: f64| {
+            let b = background_writes(puts, record, puts * put_us, write_us);
+            let uow = puts * record;
+            assert!(b.bytes >= LOG_WRITE_THRESHOLD_BYTES && b.bytes <= uow, "{puts}: {b:?}");
+            assert!(b.tail_us > 0.0 && b.tail_us <= write_us(512.0 * 1024.0), "{puts}: {b:?}");
+            b
+        };
+        // Units of work of one write, a few, and thousands (which the repeating cycle
+        // shortens): the data left for the commit stays under what one write takes.
+        for puts in [40.0, 400.0, 40_000.0] {
+            let b = check(puts);
+            let left = puts * record - b.bytes;
+            assert!(left < 512.0 * 1024.0, "{puts}: {left} bytes left for the commit");
+        }
+    }
+
     use super::*;
 
     fn scenario(f: impl FnOnce(&mut Scenario)) -> Scenario {
