@@ -535,7 +535,7 @@ fn setup(sc: &Scenario) -> Setup {
     let background_uows = if shape == Shape::RequestReply && srv_in { 2.0 } else { 1.0 };
     let background_bytes = background_uows * background.bytes;
     let overflow_bytes =
-        if persistent && req_in { (uow_bytes - background_bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0) } else { 0.0 };
+        if persistent && req_in { (uow_bytes - background.bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0) } else { 0.0 };
     let overflow_wait_us = if overflow_bytes > 0.0 { forced_write_us(overflow_bytes) } else { 0.0 };
     let implicit_record_us = if implicit_req || implicit_srv { forced_write_us(lb) } else { 0.0 };
     let log_bytes_txn = msgs * lb_msg;
