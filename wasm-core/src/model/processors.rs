@@ -1,13 +1,14 @@
-//! Queueing for the LPAR's processors, for a sub-model that solves a closed loop (the
-//! request/reply solver's).
+//! The finite-source queue (M/M/c//N, the machine-repairman model), for a sub-model that solves
+//! a closed loop (the request/reply solver's): its loops queue for the LPAR's processors, and
+//! its requesters for the servers of their queue pair.
 //!
 //! The reports' workloads are closed loops: a fixed number of tasks, each issuing its next API
 //! call only when the last one has finished. A burst of CPU therefore competes only with the
 //! other loops, and a loop has at most one burst on the processors at a time. With no more loops
 //! than processors nobody ever queues, however busy the processors are; with many loops the
-//! queueing tends to that of random arrivals. The finite-source queue (M/M/c//N, the
-//! machine-repairman model) covers the whole range exactly for exponential bursts, which is what
-//! the simulation draws.
+//! queueing tends to that of random arrivals. The finite-source queue covers the whole range
+//! exactly for exponential bursts, which is what the simulation draws. A requester likewise has
+//! at most one request waiting for a server.
 
 use std::cell::Cell;
 

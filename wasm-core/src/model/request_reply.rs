@@ -320,6 +320,8 @@ struct Setup {
     force_size_mix: f64,
     /// Where the last search of processor queueing ended, for the next throughput's to start.
     cpu_warm: processors::WarmStart,
+    /// Where the last search of the servers' finite-source queue ended.
+    srv_warm: processors::WarmStart,
 }
 
 impl Setup {
@@ -614,6 +616,7 @@ fn setup(sc: &Scenario) -> Setup {
         },
         force_async_gap_us: if forces_txn > 0.0 { async_wait_txn / forces_txn } else { 0.0 },
         cpu_warm: processors::WarmStart::default(),
+        srv_warm: processors::WarmStart::default(),
     }
 }
 
@@ -621,13 +624,16 @@ fn api(name: &'static str, calls: f64, cpu: f64, elapsed: f64) -> ApiLine {
     ApiLine { api: name, calls, cpu_us: cpu, wait_us: (elapsed - cpu).max(0.0) }
 }
 
-/// Waiting for a free server among `m` busy `util` of the time, with `n` requesters.
-fn server_wait_us(util: f64, service_us: f64, m: f64, n: f64) -> f64 {
-    if n <= m {
-        return 0.0;
-    }
-    let um = crate::math::pow_whole(util.max(0.0), m);
-    (service_us * um / (1.0 - um)).min((n - m) / m * service_us)
+/// Waiting for a free server, with the servers busy `util` of the time and `service_us` each.
+///
+/// Each server gets from one pair's request queue, and the pair's requesters are closed loops
+/// over its servers: a requester whose request waits is not putting another, so with few
+/// requesters per server far less queues than random arrivals at the same utilisation would
+/// meet. The finite-source queue gives that wait exactly for exponential service.
+fn server_wait_us(s: &Setup, util: f64, service_us: f64) -> f64 {
+    let per_pair = |count: f64| count / s.pairs;
+    let stretch = processors::burst_stretch(per_pair(s.n), per_pair(s.m), util, &s.srv_warm);
+    service_us * (stretch - 1.0)
 }
 
 /// How much processor queueing stretches a CPU burst at `x_us` transactions per microsecond,
@@ -759,7 +765,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             if srv_util >= 1.0 {
                 return None;
             }
-            let srv_wait = server_wait_us(srv_util, service, s.m, s.n);
+            let srv_wait = server_wait_us(s, srv_util, service);
             let req_put = put_hold_req + wl_rq + after_put_req;
             let req_get = wake + get_call_us + wl_rp + get_force_req;
             let req_cmits = if s.req_in { 2.0 } else { 0.0 };

@@ -327,6 +327,42 @@ fn units_of_work_past_the_write_threshold_with_several_tasks_are_bounded() {
 }
 
 #[test]
+fn fewer_servers_than_requesters_agree_with_the_model() {
+    // A pair's requesters queue for its servers as closed loops (a requester waiting for a server
+    // puts nothing more), which the model takes from the finite-source queue.
+    let cases: [(Persistence, u32, u32, u32, f64); 6] = [
+        (Persistence::NonPersistent, 32, 8, 1, 0.10),
+        (Persistence::NonPersistent, 16, 4, 1, 0.10),
+        (Persistence::Persistent, 32, 8, 1, 0.10),
+        (Persistence::Persistent, 16, 4, 4, 0.10),
+        // Departure: a busy server's MQGET finds a request already queued and is not suspended,
+        // so it spends none of the get-wait post CPU the model charges it on every request. On a
+        // lone pair with 8 requesters the servers bound the throughput and the simulation is
+        // about 22% faster; where the processors bound it, about 9%.
+        (Persistence::NonPersistent, 8, 2, 1, 0.25),
+        (Persistence::NonPersistent, 16, 4, 4, 0.12),
+    ];
+    for (persistence, requesters, servers, pairs, tolerance) in cases {
+        let sc = scenario(|s| {
+            s.workload.persistence = persistence;
+            s.workload.syncpoint = if persistence == Persistence::Persistent {
+                SyncpointMode::InSyncpoint
+            } else {
+                SyncpointMode::OutOfSyncpoint
+            };
+            s.workload.requesters = requesters;
+            s.workload.servers = servers;
+            s.workload.queue_pairs = pairs;
+        });
+        let m = run(&sc, 12, PLAN);
+        let rr = model::request_reply::evaluate(&sc);
+        let label = format!("{persistence:?}: {requesters} requesters, {servers} servers, {pairs} pairs");
+        within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, tolerance);
+        within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, tolerance);
+    }
+}
+
+#[test]
 fn persistent_request_reply_with_many_requesters_agrees_with_the_model() {
     // The committers a write releases come back a few microseconds later, just after the next
     // write started, and wait for nearly all of it: the model's force wait follows that convoy
