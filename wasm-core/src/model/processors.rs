@@ -43,6 +43,32 @@ pub fn burst_stretch(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart)
     if utilisation >= 1.0 {
         return f64::INFINITY;
     }
+    search(chains, cpus, utilisation, warm).1
+}
+
+/// Share of bursts that find every processor busy and wait, in the setting of [`burst_stretch`]:
+/// 0 with no more loops than processors, 1 at saturation.
+///
+/// A loop arriving at the processors sees the others as a time average of the queue with one loop
+/// fewer (the arrival theorem). A birth-death queue is left as it is found, so this is also the
+/// share of bursts after which a processor (a server) finds another burst waiting rather than
+/// going idle.
+pub fn wait_probability(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart) -> f64 {
+    let cpus = cpus.max(1.0);
+    if chains <= cpus || utilisation <= 0.0 {
+        return 0.0;
+    }
+    if utilisation >= 1.0 {
+        return 1.0;
+    }
+    let (ratio, _) = search(chains, cpus, utilisation, warm);
+    occupancy(chains - 1.0, cpus, ratio).all_busy
+}
+
+/// The loops' ratio of burst to time elsewhere that makes `chains` loops keep `cpus` processors
+/// busy `utilisation` of the time (more loops than processors, utilisation strictly between 0
+/// and 1), and the stretch it gives.
+fn search(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart) -> (f64, f64) {
     // The processors' utilisation grows with the loops' ratio r of burst to time elsewhere; find
     // the r that gives `utilisation` by Newton's method, kept inside a bracket. It starts from
     // what r would be if nobody queued (N - cU loops elsewhere keeping cU processors busy),
@@ -67,7 +93,7 @@ pub fn burst_stretch(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart)
             let step = -error / at.utilisation_slope;
             remember(ratio * (1.0 + step));
             let queued = at.queued + at.queued_slope * step;
-            return 1.0 + queued.max(0.0) / (utilisation * cpus);
+            return (ratio * (1.0 + step), 1.0 + queued.max(0.0) / (utilisation * cpus));
         }
         if error < 0.0 {
             low = ratio;
@@ -90,7 +116,7 @@ pub fn burst_stretch(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart)
     }
     remember(ratio);
     // Little's law: bursts queued over bursts served is the mean wait over the mean burst.
-    1.0 + at.queued / (at.utilisation * cpus)
+    (ratio, 1.0 + at.queued / (at.utilisation * cpus))
 }
 
 /// Steps at most when matching the utilisation (Newton's method needs a handful; bisection
@@ -115,6 +141,8 @@ struct Occupancy {
     utilisation_slope: f64,
     /// Derivative of `queued` with respect to ln r.
     queued_slope: f64,
+    /// Probability that every processor is busy.
+    all_busy: f64,
 }
 
 /// The finite-source queue with `chains` loops, `cpus` processors and `ratio` = r, the mean
@@ -125,6 +153,7 @@ fn occupancy(chains: f64, cpus: f64, ratio: f64) -> Occupancy {
     // d E[f(k)] / d ln r = E[k f(k)] - E[k] E[f(k)].
     let mut term = 1.0_f64;
     let (mut total, mut busy, mut at_cpu, mut busy_times_k, mut at_cpu_squared) = (1.0_f64, 0.0, 0.0, 0.0, 0.0);
+    let mut all_busy = 0.0;
     let per_cpu = ratio / cpus;
     let mut k = 1.0;
     while k < chains + 1.0 {
@@ -133,6 +162,9 @@ fn occupancy(chains: f64, cpus: f64, ratio: f64) -> Occupancy {
             if k < cpus { (k, (chains - k + 1.0) * ratio / k) } else { (cpus, (chains - k + 1.0) * per_cpu) };
         term *= step;
         total += term;
+        if k >= cpus {
+            all_busy += term;
+        }
         busy += term * serving;
         at_cpu += term * k;
         busy_times_k += term * serving * k;
@@ -143,6 +175,7 @@ fn occupancy(chains: f64, cpus: f64, ratio: f64) -> Occupancy {
             at_cpu /= total;
             busy_times_k /= total;
             at_cpu_squared /= total;
+            all_busy /= total;
             total = 1.0;
         }
         // Past the mode the terms fall geometrically; the rest cannot change the sums.
@@ -160,6 +193,7 @@ fn occupancy(chains: f64, cpus: f64, ratio: f64) -> Occupancy {
         queued: (at_cpu - busy).max(0.0),
         utilisation_slope: busy_slope / cpus,
         queued_slope: at_cpu_slope - busy_slope,
+        all_busy: all_busy / total,
     }
 }
 
@@ -194,6 +228,20 @@ mod tests {
         let queued = 2.0 * r * r / d;
         let expected = 1.0 + queued / u;
         assert!((stretch(2.0, 1.0, u) - expected).abs() < 1.0e-8, "{} vs {expected}", stretch(2.0, 1.0, u));
+    }
+
+    #[test]
+    fn the_wait_probability_is_the_busy_share_seen_with_one_loop_fewer() {
+        // One processor, two loops: the arriving loop sees the other at the processor with the
+        // probability of state 1 of a single loop, r / (1 + r).
+        let r: f64 = 0.7;
+        let u = (2.0 * r + 2.0 * r * r) / (1.0 + 2.0 * r + 2.0 * r * r);
+        let p = wait_probability(2.0, 1.0, u, &WarmStart::default());
+        assert!((p - r / (1.0 + r)).abs() < 1.0e-8, "{p}");
+        assert_eq!(wait_probability(3.0, 3.0, 0.9, &WarmStart::default()), 0.0);
+        // Many loops: Erlang C, 0.3755 for M/M/3 at 0.616.
+        let p = wait_probability(5000.0, 3.0, 0.616, &WarmStart::default());
+        assert!((p - 0.3755).abs() < 0.002, "{p}");
     }
 
     #[test]
