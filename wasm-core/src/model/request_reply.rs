@@ -288,6 +288,11 @@ struct Setup {
     /// See `put_async_wait_us`.
     cmit_async_wait_us: f64,
     wake_cpu: f64,
+    /// How the servers were found in the last round of [`solve_near`]: the share of their
+    /// MQGETs that find no request queued and wait to be posted, and a request's mean wait for a
+    /// server (which keeps its requester away from the processors). The first round takes every
+    /// MQGET to wait and no request to.
+    servers: ServerRound,
     msgs: f64,
     log_bytes_txn: f64,
     overflow_bytes_txn: f64,
@@ -359,6 +364,8 @@ struct Detail {
     apis: [ApiLine; 3],
     cpu_util: f64,
     srv_util: f64,
+    /// Mean wait of a request for a free server, µs.
+    srv_wait: f64,
     lock_util: f64,
     lock_hold: f64,
     lock_wait: f64,
@@ -438,7 +445,8 @@ fn background_writes(puts: f64, record_bytes: f64, put_phase_us: f64, write_us: 
     Background { bytes: taken.min(uow_bytes), tail_us: (free_us - put_phase_us).max(0.0) }
 }
 
-fn setup(sc: &Scenario) -> Setup {
+fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
+    let srv_get_waits = servers.get_waits;
     let w = &sc.workload;
     let persistent = w.persistence == Persistence::Persistent;
     let size = f64::from(w.message_size_bytes);
@@ -487,7 +495,9 @@ fn setup(sc: &Scenario) -> Setup {
         Shape::RequestReply => {
             let forces = if persistent { 2.0 + if srv_in { 1.0 } else { 2.0 } } else { 0.0 };
             let commits = (if req_in { 2.0 } else { 0.0 }) + if srv_in { 1.0 } else { 0.0 };
-            let cpu = 2.0 * put_cpu + 2.0 * get_cpu + commits * cmit_cpu + 2.0 * scale * GET_WAIT_POST_CPU_US;
+            // The requester always waits for its reply; a server only when no request is queued.
+            let posts = 1.0 + srv_get_waits;
+            let cpu = 2.0 * put_cpu + 2.0 * get_cpu + commits * cmit_cpu + posts * scale * GET_WAIT_POST_CPU_US;
             let async_wait = 2.0 * put_async + 2.0 * get_async + commits * cmit_async;
             // A round trip is one chain of causally ordered steps (requester, then server, then
             // requester), so only the requesters' round trips overlap.
@@ -581,6 +591,7 @@ fn setup(sc: &Scenario) -> Setup {
         get_async_wait_us: get_async,
         cmit_async_wait_us: cmit_async,
         wake_cpu: scale * GET_WAIT_POST_CPU_US,
+        servers,
         msgs,
         log_bytes_txn,
         overflow_bytes_txn: overflow_bytes,
@@ -598,7 +609,11 @@ fn setup(sc: &Scenario) -> Setup {
         // busy for each other.
         force_chains: if openers_req > 1.0 && (held_req || held_srv) {
             let lone = if shape == Shape::Batch { 1.0 } else { 1.0 + 1.0 / openers_req };
-            pairs.max(lone).min(chains)
+            let convoys = pairs.max(lone).min(chains);
+            // Busy servers pace their requesters: each server forces while the requester it
+            // last replied to forces its get and its next put, two streams per server.
+            let paced = (2.0 * m).min(chains + m);
+            convoys + servers.busy * (paced - convoys).max(0.0)
         } else {
             chains
         },
@@ -609,7 +624,8 @@ fn setup(sc: &Scenario) -> Setup {
         log_path,
         force_size_mix,
         force_gap_us: if forces_txn > 0.0 {
-            let dispatches = if shape == Shape::RequestReply { 2.0 * GET_WAIT_DISPATCH_US } else { 0.0 };
+            let dispatches =
+                if shape == Shape::RequestReply { (1.0 + srv_get_waits) * GET_WAIT_DISPATCH_US } else { 0.0 };
             (cpu_txn + dispatches) / forces_txn
         } else {
             f64::INFINITY
@@ -629,11 +645,19 @@ fn api(name: &'static str, calls: f64, cpu: f64, elapsed: f64) -> ApiLine {
 /// Each server gets from one pair's request queue, and the pair's requesters are closed loops
 /// over its servers: a requester whose request waits is not putting another, so with few
 /// requesters per server far less queues than random arrivals at the same utilisation would
-/// meet. The finite-source queue gives that wait exactly for exponential service.
-fn server_wait_us(s: &Setup, util: f64, service_us: f64) -> f64 {
+/// meet. The finite-source queue gives that wait exactly for exponential service. A service is
+/// a few calls one after another, less variable than one exponential time of the same mean
+/// (`service_variance_us2` is its variance), and the wait is scaled by (1 + cs²) / 2, as
+/// Kingman's approximation scales a queue's wait by its service's squared coefficient of
+/// variation.
+fn server_wait_us(s: &Setup, util: f64, service_us: f64, service_variance_us2: f64) -> f64 {
     let per_pair = |count: f64| count / s.pairs;
     let stretch = processors::burst_stretch(per_pair(s.n), per_pair(s.m), util, &s.srv_warm);
-    service_us * (stretch - 1.0)
+    if stretch.is_infinite() {
+        return f64::INFINITY;
+    }
+    let cs2 = if service_us > 0.0 { service_variance_us2 / (service_us * service_us) } else { 1.0 };
+    service_us * (stretch - 1.0).max(0.0) * 0.5 * (1.0 + cs2.min(1.0))
 }
 
 /// How much processor queueing stretches a CPU burst at `x_us` transactions per microsecond,
@@ -647,15 +671,20 @@ fn server_wait_us(s: &Setup, util: f64, service_us: f64) -> f64 {
 /// the chains would give, one step towards the fixed point (fewer chains at the processors,
 /// shorter holds, fewer chains queued) that needs no search at each throughput the solver tries.
 /// Locks held across a force are left out: their queues wait on the log, whose time the
-/// processors do not set.
+/// processors do not set. Requests waiting for a free server are away from the processors too;
+/// their wait is the last round's of [`solve_near`].
 fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
     let on_lpar = |chains: f64| processors::burst_stretch(chains / s.qmgrs, s.cpus / s.qmgrs, cpu_util, &s.cpu_warm);
     let all = on_lpar(s.chains);
-    if s.openers_req <= 1.0 || all == 1.0 {
+    if all == 1.0 {
         return all;
     }
-    let queued = x_us * unheld_lock_wait_txn_us(s, x_us, all);
-    on_lpar((s.chains - queued).max(1.0))
+    let for_locks = if s.openers_req > 1.0 { x_us * unheld_lock_wait_txn_us(s, x_us, all) } else { 0.0 };
+    let for_servers = x_us * s.servers.wait_us;
+    if for_locks + for_servers <= 0.0 {
+        return all;
+    }
+    on_lpar((s.chains - for_locks - for_servers).max(1.0))
 }
 
 /// Time a transaction spends waiting for queue locks that are not held across a force, with CPU
@@ -683,7 +712,10 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64) -> f64 {
 /// the requesters (or tasks) that share it, so they are the contenders.
 fn queue_lock_wait_us(s: &Setup, held: bool, util: f64, mean_hold_us: f64) -> f64 {
     if held {
-        commit::convoy_lock_wait_us(mean_hold_us, s.openers_req)
+        // Busy servers pace the requesters beyond their number: those put only when a server
+        // has replied to them, one after another, and join no convoy.
+        let paced = ((s.n - s.m) / s.pairs).max(0.0) * s.servers.busy;
+        commit::convoy_lock_wait_us(mean_hold_us, (s.openers_req - paced).max(1.0))
     } else {
         commit::lock_wait_us(util, mean_hold_us, s.openers_req)
     }
@@ -699,7 +731,7 @@ fn saturated_before_log(s: &Setup, x_us: f64, put_us: f64, get_us: f64, cmit_us:
     let lock_x_us = if s.openers_req > 1.0 { x_us / s.pairs } else { 0.0 };
     match s.shape {
         Shape::RequestReply => {
-            let service = wake_us + get_us + put_us + if s.srv_in { cmit_us } else { 0.0 };
+            let service = s.servers.get_waits * wake_us + get_us + put_us + if s.srv_in { cmit_us } else { 0.0 };
             lock_x_us * (put_us + get_us) >= 1.0 || x_us * service / s.m >= 1.0
         }
         Shape::PutCommitGetCommit => lock_x_us * (put_us + get_us) >= 1.0,
@@ -746,6 +778,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let x_queue_us = x_us / s.pairs;
     let mut force_wait_total;
     let lock_wait_total;
+    let mut srv_wait_us = 0.0;
     let (round_trip, apis, srv_util, lock_util, lock_hold, lock_wait) = match s.shape {
         Shape::RequestReply => {
             let put_hold_srv = put_call_us + if s.held_srv { wf } else { 0.0 };
@@ -760,12 +793,19 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let srv_get = get_call_us + wl_rq + if s.persistent && !s.srv_in { wf } else { 0.0 };
             let srv_put = put_hold_srv + wl_rp + after_put_srv;
             let srv_cmit = if s.srv_in { cmit } else { 0.0 };
-            let service = wake + srv_get + srv_put + srv_cmit;
+            let service = s.servers.get_waits * wake + srv_get + srv_put + srv_cmit;
             let srv_util = x_us * service / s.m;
             if srv_util >= 1.0 {
                 return None;
             }
-            let srv_wait = server_wait_us(s, srv_util, service);
+            // The calls' times vary as exponential ones; a wake happens on a share of the gets
+            // only; lock and force waits are taken as fixed.
+            let p = s.servers.get_waits;
+            let wake_burst = s.wake_cpu * stretch;
+            let calls = [get_call_us, put_call_us, if s.srv_in { cmit_call_us } else { 0.0 }];
+            let variance = p * (2.0 - p) * wake_burst * wake_burst + calls.iter().map(|c| c * c).sum::<f64>();
+            let srv_wait = server_wait_us(s, srv_util, service, variance);
+            srv_wait_us = srv_wait;
             let req_put = put_hold_req + wl_rq + after_put_req;
             let req_get = wake + get_call_us + wl_rp + get_force_req;
             let req_cmits = if s.req_in { 2.0 } else { 0.0 };
@@ -838,6 +878,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         apis,
         cpu_util,
         srv_util,
+        srv_wait: srv_wait_us,
         lock_util,
         lock_hold,
         lock_wait,
@@ -890,10 +931,83 @@ pub fn solve(sc: &Scenario) -> Solution {
 /// per write start the log-force search close to its end. The answer is the same root to the
 /// solver's tolerance (a few parts in 10^9); only the work to reach it shrinks.
 pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
-    let s = setup(sc);
+    let mut round = ServerRound::FIRST;
+    let (mut solution, mut found) = solve_setup(&setup(sc, round), hint);
+    let w = &sc.workload;
+    let pairs = f64::from(w.queue_pairs.max(1)).min(f64::from(w.requesters.max(1)));
+    if w.kind == WorkloadKind::RequestReply && w.requesters > w.servers.max(1) {
+        // Fewer posts mean less CPU and shorter service, so busier servers and fewer posts
+        // again; requests waiting for a server leave the processors to the others. A few rounds
+        // settle both.
+        for _ in 0..SERVER_ROUNDS {
+            let next = ServerRound {
+                get_waits: server_get_waits(f64::from(w.requesters) / pairs, f64::from(w.servers) / pairs, found.busy),
+                wait_us: found.wait_us,
+                busy: found.busy,
+            };
+            let last_x = solution.transactions_s;
+            let moved = (next.get_waits - round.get_waits).abs().max((next.busy - round.busy).abs());
+            round = next;
+            (solution, found) = solve_setup(&setup(sc, round), Some(solution.hint()));
+            // Settled when the throughput no longer moves and the servers' state hardly did: at
+            // saturated servers the wait for one changes from round to round without moving
+            // anything else.
+            if (solution.transactions_s - last_x).abs() <= SERVER_ROUND_TOLERANCE * last_x
+                && moved <= SERVER_ROUND_TOLERANCE.sqrt()
+            {
+                break;
+            }
+        }
+    }
+    solution
+}
+
+/// Rounds at most of the fixed point between the servers and the rest of the round trip.
+const SERVER_ROUNDS: u32 = 8;
+
+/// Relative change of the throughput between two rounds below which they have settled.
+const SERVER_ROUND_TOLERANCE: f64 = 1.0e-6;
+
+/// How the servers were found in one round of [`solve_near`] and are assumed in the next.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct ServerRound {
+    /// Share of the servers' MQGETs that find no request queued and wait to be posted.
+    get_waits: f64,
+    /// A request's mean wait for a free server, µs.
+    wait_us: f64,
+    /// How busy the servers are: the share of the requesters beyond the servers' number that
+    /// put only when a server has replied to them.
+    busy: f64,
+}
+
+impl ServerRound {
+    /// Before anything is known: every MQGET waits, no request does.
+    const FIRST: ServerRound = ServerRound { get_waits: 1.0, wait_us: 0.0, busy: 0.0 };
+}
+
+/// What a round finds of the servers: how busy they are (their utilisation, with their share of
+/// the processor queueing when the processors are saturated) and a request's wait for one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct ServersFound {
+    busy: f64,
+    wait_us: f64,
+}
+
+/// Share of a server's MQGETs that find no request queued and wait to be posted, for `requesters`
+/// and `servers` per pair with the servers busy `busy` of the time.
+///
+/// A server leaves its queue as a request arriving would find it (a birth-death queue), so its
+/// next MQGET finds a request waiting as often as a request finds every server busy.
+fn server_get_waits(requesters: f64, servers: f64, busy: f64) -> f64 {
+    1.0 - processors::wait_probability(requesters, servers, busy, &processors::WarmStart::default())
+}
+
+/// The closed system solved for one setup, and how busy its servers are (their utilisation, with
+/// their share of the processor queueing when the processors are saturated).
+fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
     // One timer for every point of the search: they time writes of nearly the same sizes.
     let timer = std::cell::RefCell::new(s.log_path.timer());
-    let idle = detail(&s, 0.0, ForceStart::COLD, &mut timer.borrow_mut());
+    let idle = detail(s, 0.0, ForceStart::COLD, &mut timer.borrow_mut());
     let at_rest = idle.map_or(1.0, |d| d.round_trip).max(1.0e-3);
     // The log-force answer of the last point evaluated: the next point's aggregation, at a
     // nearby throughput, starts its search there.
@@ -906,7 +1020,7 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
         if known > 0.0 && start.requests_per_write > 1.0 {
             start.requests_per_write = 1.0 + (start.requests_per_write - 1.0) * x / known;
         }
-        let d = detail(&s, x, start, &mut timer.borrow_mut());
+        let d = detail(s, x, start, &mut timer.borrow_mut());
         if let Some(d) = &d {
             last.set(d.log.as_start());
             last_x.set(x);
@@ -1108,13 +1222,23 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     } else {
         1.0
     };
+    // At the processors' capacity the rest of the round trip (the gap) is queueing for them, and
+    // a server's bursts wait their share of it: the servers are busier than their service at
+    // the last unsaturated point says.
+    let srv_busy = if s.shape == Shape::RequestReply {
+        let srv_cpu = s.get_cpu + s.put_cpu + if s.srv_in { s.cmit_cpu } else { 0.0 };
+        let queued = if bound == Bound::Cpu { gap * srv_cpu / s.cpu_txn.max(1.0e-9) } else { 0.0 };
+        (d.srv_util + x * 1.0e-6 * queued / s.m).min(1.0)
+    } else {
+        0.0
+    };
     let log_rate = x * s.log_bytes_txn / 1_048_576.0;
     let force_bytes = if s.forces_txn > 0.0 {
         (s.log_bytes_txn - s.overflow_bytes_txn - s.background_bytes_txn) / s.forces_txn
     } else {
         0.0
     };
-    Solution {
+    let solution = Solution {
         transactions_s: x,
         messages_per_transaction: s.msgs,
         round_trip_us: round_trip,
@@ -1146,7 +1270,8 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
         log_byte_utilisation: d.byte_util,
         cpu_limit_transactions_s: cpu_limit,
         bound,
-    }
+    };
+    (solution, ServersFound { busy: srv_busy, wait_us: d.srv_wait })
 }
 
 /// CPU per MQPUT, MQGET and MQCMIT for the scenario's queues and processor, in microseconds.
