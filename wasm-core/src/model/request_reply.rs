@@ -327,6 +327,10 @@ struct Setup {
     cpu_warm: processors::WarmStart,
     /// Where the last search of the servers' finite-source queue ended.
     srv_warm: processors::WarmStart,
+    /// Set when several tasks' units of work each fill a full write: the logger then streams.
+    stream: Option<Stream>,
+    /// Where the last search of the streaming logger's finite-source queue ended.
+    log_warm: processors::WarmStart,
 }
 
 impl Setup {
@@ -374,6 +378,24 @@ struct Detail {
     force_wait_share: f64,
     /// Share of the round trip spent waiting for queue locks.
     lock_wait_share: f64,
+}
+
+/// A logger kept streaming by several tasks whose units of work each fill a write: a first come,
+/// first served server of everyone's log data, for which the tasks are closed loops (the
+/// finite-source queue with one server). A transaction's data joins the queue once its unit of
+/// work has passed the write threshold, so the puts after that overlap its wait.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Stream {
+    /// Tasks logging on one queue manager.
+    chains: f64,
+    /// The logger's time for one transaction's log data, in writes of `write_bytes`, µs.
+    demand_us: f64,
+    /// CPU of the puts of a transaction's units of work after the logger may start on them, µs.
+    overlap_cpu_us: f64,
+    /// Bytes of each write: a full one, or a record larger than that split evenly.
+    write_bytes: f64,
+    /// Time of each write, µs.
+    write_us: f64,
 }
 
 /// The writes the logger makes of a unit of work while its puts are still going on.
@@ -532,10 +554,14 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         _ => put_cpu,
     };
     // A lone task's unit of work has the logger to itself, so its writes follow its own puts.
-    // Where several tasks log, each write takes everyone's data and a commit's wait for it is
-    // the force aggregation's; there the logger is taken to write a unit of work's data at its
-    // ceiling rate while the puts go on, and the commit forces what is left.
-    let background = if !(persistent && req_in) {
+    // Where several tasks log units that each fill a write, the logger streams their data in
+    // writes one after another (see `Stream`). Below that, each write takes everyone's data and
+    // a commit's wait for it is the force aggregation's; there the logger is taken to write a
+    // unit of work's data at its ceiling rate while the puts go on, and the commit forces what
+    // is left.
+    let cap = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
+    let streaming = persistent && req_in && n / qmgrs > 1.0 && uow_bytes >= cap;
+    let background = if !(persistent && req_in) || streaming {
         Background::NONE
     } else if n / qmgrs <= 1.0 {
         background_writes(uow_puts, uow_bytes / uow_puts, put_cpu_uow, forced_write_us)
@@ -546,8 +572,12 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // A round trip's reply is a unit of work like its request when the servers use syncpoint.
     let background_uows = if shape == Shape::RequestReply && srv_in { 2.0 } else { 1.0 };
     let background_bytes = background_uows * background.bytes;
-    let overflow_bytes =
-        if persistent && req_in { (uow_bytes - background.bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0) } else { 0.0 };
+    // A streaming logger's queue already holds the puts that wait for room in the buffers.
+    let overflow_bytes = if persistent && req_in && !streaming {
+        (uow_bytes - background.bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0)
+    } else {
+        0.0
+    };
     let overflow_wait_us = if overflow_bytes > 0.0 { forced_write_us(overflow_bytes) } else { 0.0 };
     let implicit_record_us = if implicit_req || implicit_srv { forced_write_us(lb) } else { 0.0 };
     let log_bytes_txn = msgs * lb_msg;
@@ -598,6 +628,23 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         background_bytes_txn: background_bytes,
         overflow_wait_us,
         background_tail_us: background_uows * background.tail_us,
+        stream: streaming.then(|| {
+            // The puts appended after the one that passed the threshold: the logger can write
+            // the unit's data while they go on.
+            let record = uow_bytes / uow_puts;
+            let before = crate::math::ceil(LOG_WRITE_THRESHOLD_BYTES / record.max(1.0)).min(uow_puts);
+            // Records smaller than a write pile up into full ones. A larger record goes out in
+            // full writes and a remainder of its own, the others' data not being there yet.
+            let write_bytes = if record > cap { record / crate::math::ceil(record / cap) } else { cap };
+            Stream {
+                chains: n / qmgrs,
+                demand_us: log_bytes_txn * forced_write_us(write_bytes) / write_bytes,
+                overlap_cpu_us: background_uows * (uow_puts - before) * put_cpu,
+                write_bytes,
+                write_us: forced_write_us(write_bytes),
+            }
+        }),
+        log_warm: processors::WarmStart::default(),
         implicit_record_us,
         forces_txn,
         chains,
@@ -767,7 +814,27 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
         size_mix: s.force_size_mix,
     };
-    let log = commit::log_force_on(timer, &stream, start);
+    let log = match s.stream {
+        // A transaction's data waits behind the others' at the logger, less what its own puts
+        // overlap, and its forces share that wait.
+        Some(st) => {
+            let busy = x_us / s.qmgrs * st.demand_us;
+            if busy >= 1.0 {
+                return None;
+            }
+            let response = st.demand_us * processors::burst_stretch(st.chains, 1.0, busy, &s.log_warm);
+            let writes_txn = s.log_bytes_txn / st.write_bytes;
+            LogForce {
+                write_us: st.write_us,
+                requests_per_write: s.forces_txn / writes_txn,
+                writes_per_s: x * writes_txn / s.qmgrs,
+                busy_with_others: busy * (st.chains - 1.0) / st.chains,
+                wait_us: (response - st.overlap_cpu_us * stretch).max(0.0) / s.forces_txn,
+                write_us_per_request: 0.0,
+            }
+        }
+        None => commit::log_force_on(timer, &stream, start),
+    };
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     let background_tail = s.background_tail_us;
@@ -1593,5 +1660,29 @@ mod tests {
             s.workload.queue_pairs = 50;
         }));
         assert_eq!(s.bound, Bound::Servers);
+    }
+
+    #[test]
+    fn tasks_whose_units_fill_full_writes_keep_the_logger_near_its_ceiling() {
+        // The log upper-bound test reaches "in excess of 440MB per second" with large messages
+        // (`004_c01e4fc945a28128.txt`, "Upper bounds of persistent logging rate"): its three
+        // tasks keep the logger writing full writes.
+        let lub = |size: u32| {
+            solve(&scenario(|s| {
+                s.workload.kind = WorkloadKind::LogUpperBound;
+                s.workload.persistence = Persistence::Persistent;
+                s.workload.syncpoint = SyncpointMode::InSyncpoint;
+                s.workload.requesters = 3;
+                s.workload.queue_pairs = 3;
+                s.workload.message_size_bytes = size;
+            }))
+        };
+        let big = lub(4 * 1024 * 1024);
+        assert!(big.log_rate_mb_s > 0.9 * big.max_log_rate_mb_s, "{} of {}", big.log_rate_mb_s, big.max_log_rate_mb_s);
+        assert!(big.log_rate_mb_s < big.max_log_rate_mb_s);
+        // A record just past a full write leaves a small remainder for a write of its own.
+        let past = lub(520 * 1024);
+        assert!(past.forced_write_bytes < 0.6 * big.forced_write_bytes, "{}", past.forced_write_bytes);
+        assert!(past.log_rate_mb_s < big.log_rate_mb_s);
     }
 }
