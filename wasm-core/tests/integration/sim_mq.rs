@@ -23,6 +23,29 @@ fn scenario(f: impl FnOnce(&mut Scenario)) -> Scenario {
     s
 }
 
+/// Persistent tasks of a workload `kind` (a server for each requester in request/reply) on
+/// `queues` queues or pairs, committing `per_commit` messages of `size` bytes at a time in
+/// syncpoint, or each on its own out of it.
+fn persistent_tasks(
+    kind: WorkloadKind,
+    syncpoint: SyncpointMode,
+    tasks: u32,
+    queues: u32,
+    size: u32,
+    per_commit: u32,
+) -> Scenario {
+    scenario(|s| {
+        s.workload.kind = kind;
+        s.workload.persistence = Persistence::Persistent;
+        s.workload.syncpoint = syncpoint;
+        s.workload.requesters = tasks;
+        s.workload.servers = tasks;
+        s.workload.queue_pairs = queues;
+        s.workload.message_size_bytes = size;
+        s.workload.messages_per_commit = per_commit;
+    })
+}
+
 /// Sets the message size and the log's I/O path: the axes the consistency grids sweep.
 fn log_path(s: &mut Scenario, size: u32, io_mode: LogIoMode, copies: u32, stripes: u32) {
     s.workload.message_size_bytes = size;
@@ -221,14 +244,8 @@ fn persistent_puts_out_of_syncpoint_sharing_a_queue_convoy_in_the_log_and_batch_
     // batch test's only put, so on a lone queue its forces never meet another write.
     for kind in [WorkloadKind::LogUpperBound, WorkloadKind::BatchPut] {
         for (tasks, queues) in [(3, 1), (8, 1), (32, 1), (8, 4), (32, 8)] {
-            let sc = scenario(|s| {
-                s.workload.kind = kind;
-                s.workload.messages_per_commit = 1;
-                s.workload.persistence = Persistence::Persistent;
-                s.workload.syncpoint = SyncpointMode::OutOfSyncpoint;
-                s.workload.requesters = tasks;
-                s.workload.queue_pairs = queues;
-            });
+            let size = Scenario::default().workload.message_size_bytes;
+            let sc = persistent_tasks(kind, SyncpointMode::OutOfSyncpoint, tasks, queues, size, 1);
             let m = run(&sc, 15, PLAN);
             let rr = model::request_reply::evaluate(&sc);
             let c = model::commit::evaluate(&sc);
@@ -260,16 +277,7 @@ fn a_lone_unit_of_work_past_the_write_threshold_is_written_while_its_puts_go_on(
         (WorkloadKind::RequestReply, 100 * 1024, 1),
     ];
     for (kind, size, per_commit) in cases {
-        let sc = scenario(|s| {
-            s.workload.kind = kind;
-            s.workload.message_size_bytes = size;
-            s.workload.messages_per_commit = per_commit;
-            s.workload.persistence = Persistence::Persistent;
-            s.workload.syncpoint = SyncpointMode::InSyncpoint;
-            s.workload.requesters = 1;
-            s.workload.servers = 1;
-            s.workload.queue_pairs = 1;
-        });
+        let sc = persistent_tasks(kind, SyncpointMode::InSyncpoint, 1, 1, size, per_commit);
         let m = run(&sc, 9, PLAN);
         let rr = model::request_reply::evaluate(&sc);
         let c = model::commit::evaluate(&sc);
@@ -317,16 +325,7 @@ fn units_of_work_past_the_write_threshold_with_several_tasks() {
         (WorkloadKind::BatchPut, 1, 1, 256 * 1024, 4, 0.15),
     ];
     for (kind, tasks, queues, size, per_commit, tolerance) in cases {
-        let sc = scenario(|s| {
-            s.workload.kind = kind;
-            s.workload.message_size_bytes = size;
-            s.workload.messages_per_commit = per_commit;
-            s.workload.persistence = Persistence::Persistent;
-            s.workload.syncpoint = SyncpointMode::InSyncpoint;
-            s.workload.requesters = tasks;
-            s.workload.servers = tasks;
-            s.workload.queue_pairs = queues;
-        });
+        let sc = persistent_tasks(kind, SyncpointMode::InSyncpoint, tasks, queues, size, per_commit);
         let m = run(&sc, 9, PLAN);
         let rr = model::request_reply::evaluate(&sc);
         let c = model::commit::evaluate(&sc);
