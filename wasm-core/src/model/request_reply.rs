@@ -289,9 +289,10 @@ struct Setup {
     cmit_async_wait_us: f64,
     wake_cpu: f64,
     /// How the servers were found in the last round of [`solve_near`]: the share of their
-    /// MQGETs that find no request queued and wait to be posted, and a request's mean wait for a
-    /// server (which keeps its requester away from the processors). The first round takes every
-    /// MQGET to wait and no request to.
+    /// MQGETs that find no request queued and wait to be posted, a request's mean wait for a
+    /// server (which keeps its requester away from the processors) and how busy they are (which
+    /// paces the requesters beyond their number). The first round takes every MQGET to wait, no
+    /// request to, and the servers to be idle.
     servers: ServerRound,
     msgs: f64,
     log_bytes_txn: f64,
@@ -805,15 +806,6 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
     }
-    // Each queue manager forces its own log, for its share of the committers.
-    let stream = commit::ForceStream {
-        requests_per_s: x * s.forces_txn / s.qmgrs,
-        bytes_per_request: s.force_bytes,
-        chains: (s.force_chains / s.qmgrs).max(1.0),
-        byte_utilisation: byte_util,
-        gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
-        size_mix: s.force_size_mix,
-    };
     let log = match s.stream {
         // A transaction's data waits behind the others' at the logger, less what its own puts
         // overlap, and its forces share that wait.
@@ -833,7 +825,18 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 write_us_per_request: 0.0,
             }
         }
-        None => commit::log_force_on(timer, &stream, start),
+        None => {
+            // Each queue manager forces its own log, for its share of the committers.
+            let forces = commit::ForceStream {
+                requests_per_s: x * s.forces_txn / s.qmgrs,
+                bytes_per_request: s.force_bytes,
+                chains: (s.force_chains / s.qmgrs).max(1.0),
+                byte_utilisation: byte_util,
+                gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
+                size_mix: s.force_size_mix,
+            };
+            commit::log_force_on(timer, &forces, start)
+        }
     };
     let wf = if s.persistent { log.wait_us } else { 0.0 };
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
