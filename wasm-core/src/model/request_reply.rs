@@ -558,8 +558,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // Where several tasks log units that each fill a write, the logger streams their data in
     // writes one after another (see `Stream`). Below that, each write takes everyone's data and
     // a commit's wait for it is the force aggregation's; there the logger is taken to write a
-    // unit of work's data at its ceiling rate while the puts go on, and the commit forces what
-    // is left.
+    // unit of work's data at its ceiling rate while the puts go on (a share of it, for a unit
+    // of many records), and the commit forces what is left.
     let cap = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
     let streaming = persistent && req_in && n / qmgrs > 1.0 && uow_bytes >= cap;
     let background = if !(persistent && req_in) || streaming {
@@ -567,7 +567,11 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     } else if n / qmgrs <= 1.0 {
         background_writes(uow_puts, uow_bytes / uow_puts, put_cpu_uow, forced_write_us)
     } else {
-        let bytes = (put_cpu_uow * 1.0e-6 * max_log_bytes_s).min(uow_bytes - LOG_WRITE_THRESHOLD_BYTES).max(0.0);
+        // A unit of many records feeds the logger as its puts go on, but the logger writes the
+        // other tasks' data between its own: its share of the ceiling rate is one task's.
+        let share = if uow_puts > 1.0 { qmgrs / n } else { 1.0 };
+        let bytes =
+            (put_cpu_uow * 1.0e-6 * max_log_bytes_s * share).min(uow_bytes - LOG_WRITE_THRESHOLD_BYTES).max(0.0);
         Background { bytes, tail_us: 0.0 }
     };
     // A round trip's reply is a unit of work like its request when the servers use syncpoint.
