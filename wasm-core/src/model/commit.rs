@@ -263,7 +263,9 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     let left = if t > 0.0 && gap.is_finite() { 0.5 + 0.5 * crate::math::exp(-3.0 * gap / t) } else { 0.5 };
     // Aggregation already lets writes grow with the load; the last factor only steepens the wait as
     // the byte rate nears the log's ceiling, so that no throughput can exceed it.
-    let u = byte_utilisation.clamp(0.0, 1.0);
+    // A lone chain has one force in flight at a time: it cannot queue behind its own writes, and
+    // back-to-back writes already keep it below the ceiling.
+    let u = if chains > 1.0 { byte_utilisation.clamp(0.0, 1.0) } else { 0.0 };
     let headroom = (1.0 - crate::math::pow_whole(u, LOG_CEILING_SHARPNESS)).max(1.0e-9);
     let wait_us = t * (1.0 + left * busy_with_others) / headroom;
     LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us, write_us_per_request }
