@@ -381,9 +381,10 @@ struct Detail {
     lock_wait_share: f64,
 }
 
-/// A logger kept streaming by several tasks whose units of work each fill a write: a first come,
-/// first served server of everyone's log data, for which the tasks are closed loops (the
-/// finite-source queue with one server). A transaction's data joins the queue once its unit of
+/// A logger kept streaming by several tasks whose units of work each fill a write (or, out of
+/// syncpoint, whose puts each force a record that fills one): a first come, first served server
+/// of everyone's log data, for which the tasks are closed loops (the finite-source queue with one
+/// server). A transaction's data joins the queue once its unit of
 /// work has passed the write threshold, so the puts after that overlap its wait.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Stream {
@@ -555,13 +556,32 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         _ => put_cpu,
     };
     // A lone task's unit of work has the logger to itself, so its writes follow its own puts.
-    // Where several tasks log units that each fill a write, the logger streams their data in
-    // writes one after another (see `Stream`). Below that, each write takes everyone's data and
+    // Where several tasks log units that each fill a write, or force records that do, the logger
+    // streams their data in writes one after another (see `Stream`). Below that, each write takes everyone's data and
     // a commit's wait for it is the force aggregation's; there the logger is taken to write a
     // unit of work's data at its ceiling rate while the puts go on (a share of it, for a unit
     // of many records), and the commit forces what is left.
     let cap = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
-    let streaming = persistent && req_in && n / qmgrs > 1.0 && uow_bytes >= cap;
+    // A queue whose lock is held across forces moves its users through it as one convoy,
+    // whose puts force one after another: the convoys, not the tasks, are what force
+    // independently. On a lone queue of request/reply or the log test the puts meet another
+    // write only where a convoy starts, after the gets that ended the last one (about one
+    // put in `openers_req`); a batch's queue has no gets. Two queues or more keep the logger
+    // busy for each other.
+    let force_chains = if openers_req > 1.0 && (held_req || held_srv) {
+        let lone = if shape == Shape::Batch { 1.0 } else { 1.0 + 1.0 / openers_req };
+        let convoys = pairs.max(lone).min(chains);
+        // Busy servers pace their requesters: each server forces while the requester it
+        // last replied to forces its get and its next put, two streams per server.
+        let paced = (2.0 * m).min(chains + m);
+        convoys + servers.busy * (paced - convoys).max(0.0)
+    } else {
+        chains
+    };
+    // What one force carries at most: a unit of work's data in syncpoint; out of it, each
+    // persistent put forces its own record.
+    let force_unit_bytes = if req_in { uow_bytes } else { put_record };
+    let streaming = persistent && force_chains / qmgrs > 1.0 && force_unit_bytes >= cap;
     let background = if !(persistent && req_in) || streaming {
         Background::NONE
     } else if n / qmgrs <= 1.0 {
@@ -636,13 +656,13 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         stream: streaming.then(|| {
             // The puts appended after the one that passed the threshold: the logger can write
             // the unit's data while they go on.
-            let record = uow_bytes / uow_puts;
+            let record = force_unit_bytes / uow_puts;
             let before = crate::math::ceil(LOG_WRITE_THRESHOLD_BYTES / record.max(1.0)).min(uow_puts);
             // Records smaller than a write pile up into full ones. A larger record goes out in
             // full writes and a remainder of its own, the others' data not being there yet.
             let write_bytes = if record > cap { record / crate::math::ceil(record / cap) } else { cap };
             Stream {
-                chains: n / qmgrs,
+                chains: force_chains / qmgrs,
                 demand_us: log_bytes_txn * forced_write_us(write_bytes) / write_bytes,
                 overlap_cpu_us: background_uows * (uow_puts - before) * put_cpu,
                 write_bytes,
@@ -653,22 +673,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         implicit_record_us,
         forces_txn,
         chains,
-        // A queue whose lock is held across forces moves its users through it as one convoy,
-        // whose puts force one after another: the convoys, not the tasks, are what force
-        // independently. On a lone queue of request/reply or the log test the puts meet another
-        // write only where a convoy starts, after the gets that ended the last one (about one
-        // put in `openers_req`); a batch's queue has no gets. Two queues or more keep the logger
-        // busy for each other.
-        force_chains: if openers_req > 1.0 && (held_req || held_srv) {
-            let lone = if shape == Shape::Batch { 1.0 } else { 1.0 + 1.0 / openers_req };
-            let convoys = pairs.max(lone).min(chains);
-            // Busy servers pace their requesters: each server forces while the requester it
-            // last replied to forces its get and its next put, two streams per server.
-            let paced = (2.0 * m).min(chains + m);
-            convoys + servers.busy * (paced - convoys).max(0.0)
-        } else {
-            chains
-        },
+        force_chains,
         cpu_txn,
         max_log_bytes_s: max_log_bytes_s * qmgrs,
         openers_req,

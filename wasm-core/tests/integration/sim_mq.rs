@@ -4,7 +4,7 @@
 //! `model::evaluate` within 10% across message size, stripes, log copies, I/O mode, syncpoint and
 //! requester count, except where the tests below bound a documented departure and say why: the
 //! model is the approximation there (one average force wait for a convoy of committers, the
-//! log-ceiling steepening applied to a lone task, the logger's own work after a synchronous write,
+//! logger's own work after a synchronous write,
 //! one force wait for the puts and the gets of a single pair's lock convoy, the chains it leaves
 //! at the processors when many requesters share a pair and commit outside its locks).
 
@@ -319,6 +319,59 @@ fn units_of_work_past_the_write_threshold_with_several_tasks() {
         let label = format!("{kind:?}: {tasks} tasks on {queues} queues, {per_commit} x {size} B per unit of work");
         rates_agree(&label, &m, &rr, &c, tolerance);
     }
+}
+
+#[test]
+fn records_larger_than_a_write_out_of_syncpoint_keep_the_logger_streaming() {
+    // Out of syncpoint each persistent put forces its own record. Records of a full write or
+    // more, from two or more independent forcers, keep the logger writing back to back: the
+    // model queues them at it first come, first served (request_reply::Stream), as it does for
+    // units of work in syncpoint. Aggregating such forces as small commits had the simulation
+    // 20-39% faster. Lock convoys on a lone pair force one after another and count once.
+    //
+    // Large messages give few transactions a second, so these runs are longer.
+    let plan = RunPlan { warmup_s: 0.5, run_s: 8.0, batches: 10 };
+    let mut checked = 0;
+    for size in [516 * 1024, 1024 * 1024] {
+        for (io_mode, copies, stripes) in
+            [(LogIoMode::Ficon, 1, 1), (LogIoMode::Zhpf, 2, 4), (LogIoMode::Zhyperlink, 2, 4)]
+        {
+            for (requesters, pairs) in [(2, 2), (2, 1), (8, 1), (8, 4)] {
+                let sc =
+                    persistent_out_of_syncpoint(requesters, pairs, |s| log_path(s, size, io_mode, copies, stripes));
+                let m = run(&sc, 16, plan);
+                let rr = model::request_reply::evaluate(&sc);
+                let c = model::commit::evaluate(&sc);
+                let label =
+                    format!("{size} B {io_mode:?} {copies}x{stripes}, {requesters} requesters on {pairs} pairs");
+                let tolerance = if size < 1024 * 1024 && io_mode == LogIoMode::Zhpf && (requesters, pairs) == (8, 4) {
+                    // Departure: zHPF's 516 KB records from 8 requesters on 4 pairs, 11% faster in
+                    // the simulation, whose writes gather a little more than the model's even split.
+                    0.14
+                } else if io_mode == LogIoMode::Zhyperlink {
+                    // The gets' small forces go synchronously and meet the logger's own work after
+                    // a synchronous write, which the model leaves out (see the one-requester test):
+                    // the simulation is up to 10% slower at 1 MB.
+                    0.12
+                } else {
+                    0.10
+                };
+                rates_agree(&label, &m, &rr, &c, tolerance);
+                checked += 1;
+            }
+        }
+    }
+    for kind in [WorkloadKind::LogUpperBound, WorkloadKind::BatchPut] {
+        for (tasks, queues) in [(3, 3), (8, 4)] {
+            let sc = persistent_tasks(kind, SyncpointMode::OutOfSyncpoint, tasks, queues, 1024 * 1024, 1);
+            let m = run(&sc, 16, plan);
+            let rr = model::request_reply::evaluate(&sc);
+            let c = model::commit::evaluate(&sc);
+            rates_agree(&format!("{kind:?}: {tasks} tasks on {queues} queues"), &m, &rr, &c, 0.10);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 28);
 }
 
 #[test]
