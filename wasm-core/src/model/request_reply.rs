@@ -382,21 +382,21 @@ struct Detail {
 }
 
 /// A logger kept streaming by several tasks whose units of work each fill a write (or, out of
-/// syncpoint, whose puts each force a record that fills one): a first come, first served server
-/// of everyone's log data, for which the tasks are closed loops (the finite-source queue with one
-/// server). A transaction's data joins the queue once its unit of
+/// syncpoint, whose puts each force a record that fills one, or two forcers whose records pass
+/// the write threshold): a first come, first served server of everyone's log data, for which the
+/// tasks are closed loops (the finite-source queue with one server). A transaction's data joins the queue once its unit of
 /// work has passed the write threshold, so the puts after that overlap its wait.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Stream {
     /// Tasks logging on one queue manager.
     chains: f64,
-    /// The logger's time for one transaction's log data, in writes of `write_bytes`, µs.
+    /// The logger's time for one transaction's log data, µs.
     demand_us: f64,
     /// CPU of the puts of a transaction's units of work after the logger may start on them, µs.
     overlap_cpu_us: f64,
-    /// Bytes of each write: a full one, or a record larger than that split evenly.
-    write_bytes: f64,
-    /// Time of each write, µs.
+    /// Writes the logger makes for one transaction's log data.
+    writes_txn: f64,
+    /// Time of the average write, µs.
     write_us: f64,
 }
 
@@ -581,7 +581,19 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // What one force carries at most: a unit of work's data in syncpoint; out of it, each
     // persistent put forces its own record.
     let force_unit_bytes = if req_in { uow_bytes } else { put_record };
-    let streaming = persistent && force_chains / qmgrs > 1.0 && force_unit_bytes >= cap;
+    // In syncpoint a unit's data piles up into full writes; out of it, a put's record past the
+    // write threshold starts a write of its own as soon as it is in the buffers. Below a full
+    // write that holds only while the forcers are too few to meet in one write: of two, the
+    // write in flight is the other's. With more, the logger gathers whatever waits into its next
+    // write, which the aggregation of commits describes better.
+    let forcers = force_chains / qmgrs;
+    let streaming = persistent
+        && forcers > 1.0
+        && if req_in {
+            uow_bytes >= cap
+        } else {
+            put_record >= cap || (put_record >= LOG_WRITE_THRESHOLD_BYTES && forcers < 3.0)
+        };
     let background = if !(persistent && req_in) || streaming {
         Background::NONE
     } else if n / qmgrs <= 1.0 {
@@ -660,13 +672,33 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             let before = crate::math::ceil(LOG_WRITE_THRESHOLD_BYTES / record.max(1.0)).min(uow_puts);
             // Records smaller than a write pile up into full ones. A larger record goes out in
             // full writes and a remainder of its own, the others' data not being there yet.
-            let write_bytes = if record > cap { record / crate::math::ceil(record / cap) } else { cap };
+            let split = |bytes: f64| crate::math::ceil(bytes / cap).max(1.0);
+            let (demand_us, writes_txn) = if req_in || record >= cap {
+                // The gets' small records join the writes of the large ones.
+                let write_bytes = if record > cap { record / split(record) } else { cap };
+                let writes = log_bytes_txn / write_bytes;
+                (writes * forced_write_us(write_bytes), writes)
+            } else {
+                // Each force is its own record's write: a put's large one, a get's small one,
+                // or a server's commit of both.
+                let writes = |bytes: f64| (split(bytes) * forced_write_us(bytes / split(bytes)), split(bytes));
+                let forces: &[(f64, f64)] = match shape {
+                    Shape::RequestReply if srv_in => &[(1.0, put_record), (1.0, get_record), (1.0, lb)],
+                    Shape::RequestReply => &[(2.0, put_record), (2.0, get_record)],
+                    Shape::PutCommitGetCommit => &[(1.0, put_record), (1.0, get_record)],
+                    Shape::Batch => &[(batch, put_record)],
+                };
+                forces.iter().fold((0.0, 0.0), |(us, n), &(count, bytes)| {
+                    let (w_us, w) = writes(bytes);
+                    (us + count * w_us, n + count * w)
+                })
+            };
             Stream {
                 chains: force_chains / qmgrs,
-                demand_us: log_bytes_txn * forced_write_us(write_bytes) / write_bytes,
+                demand_us,
                 overlap_cpu_us: background_uows * (uow_puts - before) * put_cpu,
-                write_bytes,
-                write_us: forced_write_us(write_bytes),
+                writes_txn,
+                write_us: demand_us / writes_txn.max(1.0e-9),
             }
         }),
         log_warm: processors::WarmStart::default(),
@@ -824,7 +856,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 return None;
             }
             let response = st.demand_us * processors::burst_stretch(st.chains, 1.0, busy, &s.log_warm);
-            let writes_txn = s.log_bytes_txn / st.write_bytes;
+            let writes_txn = st.writes_txn;
             LogForce {
                 write_us: st.write_us,
                 requests_per_write: s.forces_txn / writes_txn,

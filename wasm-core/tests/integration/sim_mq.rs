@@ -375,6 +375,52 @@ fn records_larger_than_a_write_out_of_syncpoint_keep_the_logger_streaming() {
 }
 
 #[test]
+fn two_forcers_of_records_past_the_write_threshold_out_of_syncpoint_take_turns_at_the_logger() {
+    // A record past the write threshold starts a write of its own as soon as it is put. With two
+    // forcers the write in flight is always the other's, so the logger serves them in turn, each
+    // force its own write (request_reply::Stream). Aggregating them as small commits had the
+    // simulation up to 34% faster.
+    //
+    // Departure: with more forcers the logger gathers what waits into its next write, and the
+    // model keeps the aggregation of commits there, which leaves it slow: 8 requesters on 4 pairs
+    // with 256-505 KB records are 13-23% faster in the simulation.
+    let plan = RunPlan { warmup_s: 0.5, run_s: 6.0, batches: 10 };
+    let mut checked = 0;
+    for size in [128 * 1024, 400 * 1024] {
+        for (io_mode, copies, stripes) in
+            [(LogIoMode::Ficon, 1, 1), (LogIoMode::Zhpf, 2, 4), (LogIoMode::Zhyperlink, 2, 4)]
+        {
+            for (requesters, pairs) in [(2, 2), (2, 1)] {
+                let sc =
+                    persistent_out_of_syncpoint(requesters, pairs, |s| log_path(s, size, io_mode, copies, stripes));
+                let m = run(&sc, 17, plan);
+                let rr = model::request_reply::evaluate(&sc);
+                let c = model::commit::evaluate(&sc);
+                let label =
+                    format!("{size} B {io_mode:?} {copies}x{stripes}, {requesters} requesters on {pairs} pairs");
+                rates_agree(&label, &m, &rr, &c, 0.10);
+                checked += 1;
+            }
+        }
+        for kind in [WorkloadKind::LogUpperBound, WorkloadKind::BatchPut] {
+            let sc = persistent_tasks(kind, SyncpointMode::OutOfSyncpoint, 2, 2, size, 1);
+            let m = run(&sc, 17, plan);
+            let rr = model::request_reply::evaluate(&sc);
+            let c = model::commit::evaluate(&sc);
+            rates_agree(&format!("{kind:?}: 2 tasks, {size} B"), &m, &rr, &c, 0.10);
+            checked += 1;
+        }
+        let sc = persistent_out_of_syncpoint(8, 4, |s| log_path(s, size, LogIoMode::Ficon, 1, 1));
+        let m = run(&sc, 17, plan);
+        let rr = model::request_reply::evaluate(&sc);
+        let c = model::commit::evaluate(&sc);
+        rates_agree(&format!("{size} B, 8 requesters on 4 pairs"), &m, &rr, &c, 0.25);
+        checked += 1;
+    }
+    assert_eq!(checked, 18);
+}
+
+#[test]
 fn fewer_servers_than_requesters_agree_with_the_model() {
     // A pair's requesters queue for its servers as closed loops (a requester waiting for a server
     // puts nothing more); a busy server finds the next request queued and is not posted; busy
