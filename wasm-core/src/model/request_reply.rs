@@ -382,8 +382,8 @@ struct Detail {
 }
 
 /// A logger kept streaming by several tasks whose units of work each fill a write (or, out of
-/// syncpoint, whose puts each force a record that fills one, or two forcers whose records pass
-/// the write threshold): a first come, first served server of everyone's log data, for which the
+/// syncpoint, whose puts each force a record that fills one, or two forcers whose single records
+/// pass the write threshold): a first come, first served server of everyone's log data, for which the
 /// tasks are closed loops (the finite-source queue with one server). A transaction's data joins the queue once its unit of
 /// work has passed the write threshold, so the puts after that overlap its wait.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -581,19 +581,15 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // What one force carries at most: a unit of work's data in syncpoint; out of it, each
     // persistent put forces its own record.
     let force_unit_bytes = if req_in { uow_bytes } else { put_record };
-    // In syncpoint a unit's data piles up into full writes; out of it, a put's record past the
-    // write threshold starts a write of its own as soon as it is in the buffers. Below a full
-    // write that holds only while the forcers are too few to meet in one write: of two, the
-    // write in flight is the other's. With more, the logger gathers whatever waits into its next
-    // write, which the aggregation of commits describes better.
+    // A unit of many records piles up into full writes. A put's record past the write threshold
+    // starts a write of its own as soon as it is in the buffers, in syncpoint or out of it; below
+    // a full write that holds only while the forcers are too few to meet in one write: of two,
+    // the write in flight is the other's. With more, the logger gathers whatever waits into its
+    // next write, which the aggregation of commits describes better.
     let forcers = force_chains / qmgrs;
     let streaming = persistent
         && forcers > 1.0
-        && if req_in {
-            uow_bytes >= cap
-        } else {
-            put_record >= cap || (put_record >= LOG_WRITE_THRESHOLD_BYTES && forcers < 3.0)
-        };
+        && (force_unit_bytes >= cap || (uow_puts <= 1.0 && put_record >= LOG_WRITE_THRESHOLD_BYTES && forcers < 3.0));
     let background = if !(persistent && req_in) || streaming {
         Background::NONE
     } else if n / qmgrs <= 1.0 {
@@ -673,7 +669,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             // Records smaller than a write pile up into full ones. A larger record goes out in
             // full writes and a remainder of its own, the others' data not being there yet.
             let split = |bytes: f64| crate::math::ceil(bytes / cap).max(1.0);
-            let (demand_us, writes_txn) = if req_in || record >= cap {
+            let (demand_us, writes_txn) = if record >= cap || uow_puts > 1.0 {
                 // The gets' small records join the writes of the large ones.
                 let write_bytes = if record > cap { record / split(record) } else { cap };
                 let writes = log_bytes_txn / write_bytes;
