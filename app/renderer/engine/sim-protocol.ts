@@ -32,22 +32,26 @@ export const TraceKind = {
 /** A trace kind's code. */
 export type TraceKindCode = (typeof TraceKind)[keyof typeof TraceKind];
 
-/** The kind of a topology node (snake_case, as the core serialises `NodeKind`). */
-export type NodeKind =
-  | "application"
-  | "queue"
-  | "log_buffer"
-  | "logger"
-  | "log_data_set"
-  | "channel_path"
-  | "pfid"
-  | "coupling_facility"
-  | "cf_link"
-  | "cf_structure"
-  | "channel"
-  | "queue_manager"
-  | "processors"
-  | "network";
+/** Every kind of topology node the core builds (snake_case, as it serialises `NodeKind`). */
+export const NODE_KINDS = [
+  "application",
+  "queue",
+  "log_buffer",
+  "logger",
+  "log_data_set",
+  "channel_path",
+  "pfid",
+  "coupling_facility",
+  "cf_link",
+  "cf_structure",
+  "channel",
+  "queue_manager",
+  "processors",
+  "network",
+] as const;
+
+/** The kind of a topology node. */
+export type NodeKind = (typeof NODE_KINDS)[number];
 
 /** One node of the simulated topology; trace records refer to nodes by `id`. */
 export interface TopologyNode {

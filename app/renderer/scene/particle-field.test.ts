@@ -85,6 +85,20 @@ describe("mapping a trace record to what is drawn", () => {
     expect(styleOf(200, "application", 0, true)).toBe(ParticleStyle.other);
   });
 
+  it("draws every record kind the core writes in a style of its own, never the unknown one", () => {
+    const drawnAsParticles = Object.values(TraceKind).filter(
+      (k) => effectOf(k, "application") === RecordEffect.flight || effectOf(k, "pfid") === RecordEffect.io,
+    );
+    // Waits and I/O ends change stacks and landings; every other kind flies as a particle.
+    expect(drawnAsParticles.length).toBe(Object.keys(TraceKind).length - 3);
+    for (const k of drawnAsParticles) expect(styleOf(k, "application", 0, true)).not.toBe(ParticleStyle.other);
+    // The coupling facility's three legs are told apart: spun-for, asynchronous, and the answer.
+    const cf = [TraceKind.cfRequest, TraceKind.cfAsyncRequest, TraceKind.cfReply].map((k) =>
+      styleOf(k, "application", 0, false),
+    );
+    expect(new Set(cf).size).toBe(3);
+  });
+
   it("sizes a message by the message, a log write by the bytes it gathered", () => {
     expect(particleScale(512 * 1024)).toBeGreaterThan(particleScale(4096));
     expect(particleScale(100 * 1024 * 1024)).toBeGreaterThan(particleScale(512 * 1024));

@@ -29,12 +29,16 @@ export const ParticleStyle = {
   asyncIo: 4,
   /** A commit (carries no data). */
   commit: 5,
-  /** A coupling facility request. */
+  /** A coupling facility request the issuing processor spins for (synchronous). */
   cfRequest: 6,
   /** A channel batch. */
   channelBatch: 7,
   /** A record kind this renderer does not know yet. */
   other: 8,
+  /** A coupling facility request gone asynchronous: its processor was released to other work. */
+  cfAsyncRequest: 9,
+  /** The coupling facility's answer to a request. */
+  cfReply: 10,
 } as const;
 
 /** A particle style's code. */
@@ -124,6 +128,10 @@ export function styleOf(kind: number, fromKind: string, bytes: number, persisten
       return ParticleStyle.asyncIo;
     case TraceKind.cfRequest:
       return ParticleStyle.cfRequest;
+    case TraceKind.cfAsyncRequest:
+      return ParticleStyle.cfAsyncRequest;
+    case TraceKind.cfReply:
+      return ParticleStyle.cfReply;
     case TraceKind.channelBatch:
       return ParticleStyle.channelBatch;
     default:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nodeEngine } from "../../../tests/support/node-engine";
 import { Simulation } from "../engine/pkg/mqpx.js";
-import type { TopologyNode } from "../engine/sim-protocol";
+import { NODE_KINDS, type TopologyNode } from "../engine/sim-protocol";
 import { openSimulation } from "../engine/simulation";
 import { isKnownKind, layoutTopology } from "./topology-layout";
 
@@ -48,12 +48,44 @@ describe("topology layout", () => {
     expect(Math.max(...xsOf("pfid"))).toBeLessThan(Math.min(...xsOf("log_data_set")));
   });
 
+  it("places a shared-queue request's path behind the applications: links, then the coupling facility", () => {
+    const nodes = coreTopology({ workload: { queue_type: "shared", queue_managers: 2, requesters: 4, servers: 4 } });
+    const layout = layoutTopology(nodes);
+    const xs = (kind: string) => nodes.filter((n) => n.kind === kind).map((n) => xOf(layout, n.id));
+    expect(xs("cf_link").length).toBeGreaterThan(1);
+    expect(Math.min(...xs("cf_link"))).toBeGreaterThan(Math.max(...xs("application")));
+    expect(Math.min(...xs("coupling_facility"))).toBeGreaterThan(Math.max(...xs("cf_link")));
+    expect(Math.min(...xs("cf_structure"))).toBeGreaterThan(Math.max(...xs("coupling_facility")));
+    for (const kind of ["cf_link", "coupling_facility", "cf_structure"]) expect(isKnownKind(kind)).toBe(true);
+  });
+
+  it("puts client channels between the applications and their queues, message channels before the network", () => {
+    const clients = coreTopology({ connection: { client_applications: true, sharecnv: 10, curshcnv: 10 } });
+    const clientLayout = layoutTopology(clients);
+    const clientXs = (kind: string) => clients.filter((n) => n.kind === kind).map((n) => xOf(clientLayout, n.id));
+    expect(clientXs("channel").length).toBeGreaterThan(0);
+    expect(Math.min(...clientXs("channel"))).toBeGreaterThan(Math.max(...clientXs("application")));
+    expect(Math.max(...clientXs("channel"))).toBeLessThan(Math.min(...clientXs("queue")));
+
+    const moved = coreTopology({ workload: { kind: "channel_move", queue_managers: 2 } });
+    const movedLayout = layoutTopology(moved);
+    const movedXs = (kind: string) => moved.filter((n) => n.kind === kind).map((n) => xOf(movedLayout, n.id));
+    expect(movedXs("network")).toHaveLength(1);
+    expect(Math.min(...movedXs("network"))).toBeGreaterThan(Math.max(...movedXs("channel")));
+    expect(Math.min(...movedXs("channel"))).toBeGreaterThan(Math.max(...movedXs("queue")));
+  });
+
   it("gives every node a place of its own, even with hundreds of tasks and many data sets", () => {
     for (const nodes of [
+      coreTopology({ workload: { queue_type: "shared", queue_managers: 4, requesters: 40, servers: 40 } }),
+      coreTopology({ workload: { kind: "channel_move", queue_managers: 2 } }),
+      coreTopology({ connection: { client_applications: true, sharecnv: 1, curshcnv: 1 } }),
       coreTopology(),
       coreTopology({ workload: { requesters: 200, servers: 50, queue_pairs: 8 }, log: { copies: 2, stripes: 4 } }),
     ]) {
       const layout = layoutTopology(nodes);
+      // The renderer's list of kinds keeps up with the core's.
+      for (const n of nodes) expect(NODE_KINDS).toContain(n.kind);
       expect(positionKeys(layout, nodes).size).toBe(nodes.length);
       for (const v of layout.positions) expect(Number.isFinite(v)).toBe(true);
       const [minX, minZ, maxX, maxZ] = layout.bounds;

@@ -2,7 +2,8 @@
  * Where each node of a simulated topology stands in the scene, as a pure function of the node
  * list, so that it can be tested without WebGL. Messages flow left to right: applications, their
  * queues, the log buffer and the logger, the I/O paths (FICON channel paths and zHyperLink PFIDs
- * side by side), the log data sets on DASD. Kinds the layout has no place for (a node kind added
+ * side by side), the log data sets on DASD; the coupling facility and message channels stand in a
+ * back row, and client channels between the applications and their queues. Kinds the layout has no place for (a node kind added
  * to the core later) are still placed, in a column of their own on the right, so a new kind never
  * breaks the scene.
  */
@@ -21,7 +22,12 @@ interface Lane {
 const STAGE_Z = 4.2;
 const BACK_ROW_Z = -6;
 
-/** Lanes of the kinds the core knows today (NodeKind in wasm-core/src/sim/trace.rs). */
+/**
+ * Lanes of the kinds the core knows today (NodeKind in wasm-core/src/sim/trace.rs). The back row
+ * reads left to right as a shared-queue request travels: the LPAR's processors behind the
+ * applications, the CF links, the coupling facility and its structure; then the message channels
+ * and the network, and other queue managers.
+ */
 const LANES: Readonly<Record<string, Lane>> = {
   application: { x: -8.5, zMin: -STAGE_Z, zMax: STAGE_Z, grow: -1 },
   queue: { x: -4.8, zMin: -STAGE_Z, zMax: STAGE_Z, grow: 1 },
@@ -31,13 +37,33 @@ const LANES: Readonly<Record<string, Lane>> = {
   channel_path: { x: 5.2, zMin: 0.6, zMax: STAGE_Z, grow: 1 },
   pfid: { x: 5.2, zMin: -STAGE_Z, zMax: -0.6, grow: 1 },
   log_data_set: { x: 8.6, zMin: -STAGE_Z, zMax: STAGE_Z, grow: 1 },
-  // Stations without trace traffic yet, or of scenarios still to come, stand in a back row.
-  processors: { x: -4.8, zMin: BACK_ROW_Z, zMax: BACK_ROW_Z, grow: 1 },
-  coupling_facility: { x: -1.2, zMin: BACK_ROW_Z, zMax: BACK_ROW_Z, grow: 1 },
-  cf_link: { x: 2, zMin: BACK_ROW_Z - 0.6, zMax: BACK_ROW_Z + 0.6, grow: 1 },
-  channel: { x: 5.2, zMin: BACK_ROW_Z - 0.6, zMax: BACK_ROW_Z + 0.6, grow: 1 },
+  processors: { x: -8.5, zMin: BACK_ROW_Z - 0.6, zMax: BACK_ROW_Z + 0.6, grow: -1 },
+  cf_link: { x: -6.6, zMin: BACK_ROW_Z - 1.2, zMax: BACK_ROW_Z + 1.2, grow: 1 },
+  coupling_facility: { x: -4.6, zMin: BACK_ROW_Z, zMax: BACK_ROW_Z, grow: 1 },
+  cf_structure: { x: 1, zMin: BACK_ROW_Z, zMax: BACK_ROW_Z, grow: 1 },
+  // Sender and receiver stand one behind the other, the network beyond them: a batch leaves by
+  // the front channel, crosses the network and comes back through the receiver.
+  channel: { x: 3.4, zMin: BACK_ROW_Z - 1.2, zMax: BACK_ROW_Z + 1.2, grow: 1 },
+  network: { x: 6, zMin: BACK_ROW_Z, zMax: BACK_ROW_Z, grow: 1 },
   queue_manager: { x: 8.6, zMin: BACK_ROW_Z - 0.6, zMax: BACK_ROW_Z + 0.6, grow: 1 },
 };
+
+/**
+ * Lanes when the applications are clients: without a network node, the channels are SVRCONN
+ * instances every MQI call of a client passes through, so they stand on the main stage between the
+ * applications (moved one column left) and the queues.
+ */
+const CLIENT_LANES: Readonly<Record<string, Lane>> = {
+  application: { x: -11.6, zMin: -STAGE_Z, zMax: STAGE_Z, grow: -1 },
+  channel: { x: -8, zMin: -STAGE_Z, zMax: STAGE_Z, grow: -1 },
+  processors: { x: -11.6, zMin: BACK_ROW_Z - 0.6, zMax: BACK_ROW_Z + 0.6, grow: -1 },
+};
+
+/** The lane of `kind` in a topology whose kinds are `present`. */
+function laneOf(kind: string, present: ReadonlySet<string>): Lane | undefined {
+  const clients = present.has("channel") && !present.has("network");
+  return (clients ? CLIENT_LANES[kind] : undefined) ?? LANES[kind];
+}
 
 /** Column of kinds the layout does not know: one lane per such kind, further right each. */
 const UNKNOWN_X = 12;
@@ -83,6 +109,7 @@ export function layoutTopology(nodes: readonly TopologyNode[]): TopologyLayout {
     if (list) list.push(n);
     else byKind.set(n.kind, [n]);
   }
+  const present = new Set(byKind.keys());
   let unknownColumn = 0;
   const bounds: [number, number, number, number] = [
     Number.POSITIVE_INFINITY,
@@ -92,7 +119,7 @@ export function layoutTopology(nodes: readonly TopologyNode[]): TopologyLayout {
   ];
   for (const [kind, list] of byKind) {
     list.sort((a, b) => a.id - b.id);
-    const lane = LANES[kind] ?? {
+    const lane = laneOf(kind, present) ?? {
       x: UNKNOWN_X + UNKNOWN_STEP_X * unknownColumn++,
       zMin: -STAGE_Z,
       zMax: STAGE_Z,

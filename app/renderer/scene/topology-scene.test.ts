@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { TopologyNode } from "../engine/sim-protocol";
+import { NODE_KINDS, type TopologyNode } from "../engine/sim-protocol";
 import { ParticleStyle, WaitStyle } from "./particle-field";
-import { layoutTopology } from "./topology-layout";
-import { countOf, PARTICLE_COLOURS, sceneLabels, WAIT_COLOURS } from "./topology-scene";
+import { isKnownKind, layoutTopology } from "./topology-layout";
+import { countOf, hasNodeLook, PARTICLE_COLOURS, sceneLabels, WAIT_COLOURS } from "./topology-scene";
 
 describe("scene labels", () => {
   it("name few nodes one by one and a crowd of one kind once, at the front of its lane", () => {
@@ -27,6 +27,16 @@ describe("scene labels", () => {
     expect(countOf(1, "logger")).toBe("1 logger");
     expect(countOf(1, "processors")).toBe("1 processors");
     expect(countOf(4, "channel_path")).toBe("4 channel paths");
+    expect(countOf(6, "cf_link")).toBe("6 CF links");
+    expect(countOf(16, "pfid")).toBe("16 PFIDs");
+  });
+
+  it("give every node kind of the core a look and a lane of its own", () => {
+    for (const kind of NODE_KINDS) {
+      expect(hasNodeLook(kind), `${kind} has a look`).toBe(true);
+      expect(isKnownKind(kind), `${kind} has a lane`).toBe(true);
+    }
+    expect(hasNodeLook("kafka_broker")).toBe(false);
   });
 
   it("have a colour for every particle and wait style", () => {

@@ -31,6 +31,8 @@ export const PARTICLE_COLOURS: readonly string[] = (() => {
   colours[ParticleStyle.cfRequest] = "#f472b6";
   colours[ParticleStyle.channelBatch] = "#2dd4bf";
   colours[ParticleStyle.other] = "#9ca3af";
+  colours[ParticleStyle.cfAsyncRequest] = "#facc15";
+  colours[ParticleStyle.cfReply] = "#fda4af";
   return colours;
 })();
 
@@ -63,9 +65,16 @@ const NODE_LOOKS: Readonly<Record<string, NodeLook>> = {
   processors: { shape: "box", size: [1.4, 0.4, 0.9], colour: "#334155" },
   coupling_facility: { shape: "box", size: [1.2, 1, 1.2], colour: "#db2777" },
   cf_link: { shape: "box", size: [1.2, 0.15, 0.3], colour: "#be185d" },
+  cf_structure: { shape: "box", size: [1, 0.4, 1], colour: "#9d174d" },
+  network: { shape: "cylinder", size: [0.9, 0.25, 0.9], colour: "#0e7490" },
   channel: { shape: "box", size: [1.2, 0.3, 0.4], colour: "#0891b2" },
   queue_manager: { shape: "box", size: [1.2, 1, 1.2], colour: "#1d4ed8" },
 };
+
+/** Whether nodes of `kind` have a look of their own (otherwise they are drawn as unknown). */
+export function hasNodeLook(kind: string): boolean {
+  return Object.hasOwn(NODE_LOOKS, kind);
+}
 
 /** How a node of a kind the scene does not know yet is drawn. */
 const UNKNOWN_LOOK: NodeLook = { shape: "octahedron", size: [0.7, 0.7, 0.7], colour: "#9ca3af" };
@@ -86,9 +95,17 @@ function geometryOf(shape: Shape): THREE.BufferGeometry {
 /** Kinds whose nodes are labelled one by one up to this count; more are labelled once as a group. */
 const LABEL_EACH_UP_TO = 3;
 
-/** "8 log data sets", "1 logger", "2 processors": a count of nodes of a kind, as read aloud. */
+/** Names of kinds that are not simply their snake_case words ("cf_link" is said "CF link"). */
+const KIND_NAMES: Readonly<Record<string, string>> = {
+  cf_link: "CF link",
+  cf_structure: "CF structure",
+  pfid: "PFID",
+  channel_path: "channel path",
+};
+
+/** "8 log data sets", "1 logger", "2 processors", "6 CF links": a count of nodes of a kind, as read aloud. */
 export function countOf(n: number, kind: string): string {
-  const name = kind.replaceAll("_", " ");
+  const name = KIND_NAMES[kind] ?? kind.replaceAll("_", " ");
   return n === 1 || name.endsWith("s") ? `${n} ${name}` : `${n} ${name}s`;
 }
 
@@ -143,12 +160,15 @@ export function sceneLabels(layout: TopologyLayout, labels: readonly string[]): 
 
 /**
  * Starts a view in `canvas`, sized to `capacity` particles, with node labels placed in
- * `labelLayer` (an element over the canvas). Throws if WebGL is unavailable.
+ * `labelLayer` (an element over the canvas). `topInsetPx` tells how many pixels at the top of the
+ * canvas something else covers (the legend): the stage is framed below them. Throws if WebGL is
+ * unavailable.
  */
 export function createTopologyScene(
   canvas: HTMLCanvasElement,
   capacity: number,
   labelLayer?: HTMLElement,
+  topInsetPx?: () => number,
 ): TopologyScene {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
@@ -253,6 +273,11 @@ export function createTopologyScene(
     const h = Math.max(canvas.clientHeight, 1);
     renderer.setSize(w, h, false);
     camera.aspect = w / h;
+    // The framing is shifted down by half the covered band and must clear all of it.
+    const insetPx = Math.min(Math.max(topInsetPx?.() ?? 0, 0), 0.4 * h);
+    if (insetPx > 0) camera.setViewOffset(w, h, 0, -insetPx / 2, w, h);
+    else camera.clearViewOffset();
+    const topLimit = 0.96 - (2 * insetPx) / h;
     const [minX, minZ, maxX, maxZ] = bounds;
     const cx = (minX + maxX) / 2;
     const cz = (minZ + maxZ) / 2;
@@ -272,7 +297,9 @@ export function createTopologyScene(
         for (const z of [minZ - margin, maxZ + margin]) {
           for (const y of [-0.6, 2.4]) {
             projected.set(x, y, z).project(camera);
-            if (Math.abs(projected.x) > 0.98 || Math.abs(projected.y) > 0.96 || projected.z > 1) return false;
+            if (Math.abs(projected.x) > 0.98 || projected.y > topLimit || projected.y < -0.96 || projected.z > 1) {
+              return false;
+            }
           }
         }
       }
