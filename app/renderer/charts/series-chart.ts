@@ -22,6 +22,10 @@ const LABELS: Readonly<Record<string, string>> = {
   logger_waiters: "tasks waiting for the log",
   pfid_busy_pct: "zHyperLink PFID busy %",
   cf_link_busy_pct: "CF link busy %",
+  cf_busy_pct: "coupling facility busy %",
+  stream_queue_depth: "stream queue depth (messages)",
+  xmitq_depth: "transmission queue depth (messages)",
+  network_busy_pct: "network busy %",
 };
 
 /** The label of series `name`. */

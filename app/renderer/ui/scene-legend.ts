@@ -1,21 +1,55 @@
-/** The key to the scene's colours, and a count of the nodes of each kind the run's topology has. */
+/**
+ * The key to the scene's colours, and a count of the nodes of each kind the run's topology has.
+ * The key lists only what the run can show: coupling facility requests when there is a coupling
+ * facility, channel batches when messages cross a network, the zHyperLink path when there are PFIDs.
+ */
 import type { TopologyNode } from "../engine/sim-protocol";
 import { ParticleStyle, WaitStyle } from "../scene/particle-field";
 import { countOf, PARTICLE_COLOURS, WAIT_COLOURS } from "../scene/topology-scene";
 
-const PARTICLE_KEY: readonly (readonly [number, string])[] = [
-  [ParticleStyle.message, "non-persistent message"],
-  [ParticleStyle.persistentMessage, "persistent message"],
-  [ParticleStyle.commit, "commit"],
-  [ParticleStyle.logWrite, "log write (gathered records)"],
-  [ParticleStyle.syncIo, "synchronous write (zHyperLink)"],
-  [ParticleStyle.asyncIo, "asynchronous write (FICON)"],
+/** One line of the key: a swatch of `colour` drawn as a dot (a particle) or a block (a wait). */
+export interface LegendEntry {
+  readonly colour: string;
+  readonly text: string;
+  readonly shape: "dot" | "block";
+}
+
+/** A key line and the node kinds of which one must be present for it to show (none: always). */
+interface KeyLine {
+  readonly text: string;
+  readonly needs: readonly string[];
+}
+
+const PARTICLE_KEY: readonly (readonly [number, KeyLine])[] = [
+  [ParticleStyle.message, { text: "non-persistent message", needs: [] }],
+  [ParticleStyle.persistentMessage, { text: "persistent message", needs: [] }],
+  [ParticleStyle.commit, { text: "commit", needs: [] }],
+  [ParticleStyle.logWrite, { text: "log write (gathered records)", needs: ["logger"] }],
+  [ParticleStyle.syncIo, { text: "synchronous write (zHyperLink)", needs: ["pfid"] }],
+  [ParticleStyle.asyncIo, { text: "asynchronous write (FICON)", needs: ["channel_path"] }],
+  [ParticleStyle.cfRequest, { text: "CF request, processor spinning (sync)", needs: ["coupling_facility"] }],
+  [ParticleStyle.cfAsyncRequest, { text: "CF request gone asynchronous", needs: ["coupling_facility"] }],
+  [ParticleStyle.cfReply, { text: "CF reply", needs: ["coupling_facility"] }],
+  [ParticleStyle.channelBatch, { text: "channel batch (end of batch)", needs: ["network"] }],
 ];
 
-const WAIT_KEY: readonly (readonly [number, string])[] = [
-  [WaitStyle.queue, "task waiting at a queue (lock or message)"],
-  [WaitStyle.log, "task waiting for the log force"],
+const WAIT_KEY: readonly (readonly [number, KeyLine])[] = [
+  [WaitStyle.queue, { text: "task waiting at a queue (lock or message)", needs: ["queue"] }],
+  [WaitStyle.log, { text: "task waiting for the log force", needs: ["log_buffer"] }],
 ];
+
+/** The key lines for a topology made of node kinds `kinds`, particles first, then waits. */
+export function legendEntries(kinds: ReadonlySet<string>): LegendEntry[] {
+  const shows = (line: KeyLine) => line.needs.length === 0 || line.needs.some((k) => kinds.has(k));
+  const entries: LegendEntry[] = [];
+  for (const [code, line] of PARTICLE_KEY) {
+    if (shows(line)) entries.push({ colour: PARTICLE_COLOURS[code] ?? "#fff", text: line.text, shape: "dot" });
+  }
+  for (const [code, line] of WAIT_KEY) {
+    if (shows(line)) entries.push({ colour: WAIT_COLOURS[code] ?? "#fff", text: line.text, shape: "block" });
+  }
+  return entries;
+}
 
 /** "3 applications · 2 queues · 8 log data sets ..." for `nodes`. */
 export function describeTopology(nodes: readonly TopologyNode[]): string {
@@ -24,24 +58,31 @@ export function describeTopology(nodes: readonly TopologyNode[]): string {
   return [...counts].map(([kind, n]) => countOf(n, kind)).join(" · ");
 }
 
-/** Fills `container` with the colour key; `setTopology` adds the node counts of a run. */
+/** A queue manager's private-queue stations, the key shown before a run's topology is known. */
+const FIRST_KINDS: ReadonlySet<string> = new Set(["application", "queue", "log_buffer", "logger", "channel_path"]);
+
+/** Fills `container` with the colour key; `setTopology` fits it and the node counts to a run. */
 export function mountSceneLegend(container: HTMLElement): { setTopology(nodes: readonly TopologyNode[]): void } {
-  const swatch = (colour: string, text: string, shape: "dot" | "block") => {
-    const item = document.createElement("li");
-    const mark = document.createElement("span");
-    mark.className = `swatch ${shape}`;
-    mark.style.background = colour;
-    item.append(mark, text);
-    return item;
-  };
   const list = document.createElement("ul");
-  for (const [code, text] of PARTICLE_KEY) list.append(swatch(PARTICLE_COLOURS[code] ?? "#fff", text, "dot"));
-  for (const [code, text] of WAIT_KEY) list.append(swatch(WAIT_COLOURS[code] ?? "#fff", text, "block"));
   const nodes = document.createElement("p");
   nodes.className = "legend-nodes";
   container.replaceChildren(list, nodes);
+  const showKey = (kinds: ReadonlySet<string>) => {
+    list.replaceChildren(
+      ...legendEntries(kinds).map((entry) => {
+        const item = document.createElement("li");
+        const mark = document.createElement("span");
+        mark.className = `swatch ${entry.shape}`;
+        mark.style.background = entry.colour;
+        item.append(mark, entry.text);
+        return item;
+      }),
+    );
+  };
+  showKey(FIRST_KINDS);
   return {
     setTopology(topologyNodes) {
+      showKey(new Set(topologyNodes.map((n) => n.kind)));
       nodes.textContent = describeTopology(topologyNodes);
     },
   };
