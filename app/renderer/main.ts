@@ -16,7 +16,14 @@ import { createTopologyScene, type TopologyScene } from "./scene/topology-scene"
 import { createScenarioStore, type ScenarioState } from "./store/scenario-store";
 import { MESSAGE_SIZE_STEPS, mountControlsPanel } from "./ui/controls-panel";
 import { mountSceneLegend } from "./ui/scene-legend";
-import { DEFAULT_SPEED, flightSecondsAt, formatSimTime, mountTransport, type TransportTarget } from "./ui/transport";
+import {
+  DEFAULT_SPEED,
+  flightSecondsAt,
+  formatSimTime,
+  mountTransport,
+  openingSpeed,
+  type TransportTarget,
+} from "./ui/transport";
 
 /** Particle slots: enough for the busiest scenario at the fastest speed, drawn in one call. */
 const PARTICLE_CAPACITY = 4096;
@@ -103,10 +110,14 @@ async function boot(): Promise<void> {
   const sceneSection = required<HTMLElement>("[data-testid=scene]");
   let scene: TopologyScene | null = null;
   try {
+    const canvas = required<HTMLCanvasElement>("[data-testid=scene-canvas]");
+    const legendBox = required<HTMLElement>("[data-testid=legend]");
     scene = createTopologyScene(
-      required<HTMLCanvasElement>("[data-testid=scene-canvas]"),
+      canvas,
       PARTICLE_CAPACITY,
       required<HTMLElement>(".scene-labels"),
+      // The legend lies over the top of the canvas: the stage is framed below it.
+      () => legendBox.getBoundingClientRect().bottom - canvas.getBoundingClientRect().top,
     );
     window.addEventListener("resize", () => scene?.resize());
   } catch (error) {
@@ -129,8 +140,9 @@ async function boot(): Promise<void> {
     sceneDirty = true;
     const labels: string[] = [];
     for (const n of topology.nodes) labels[n.id] = n.label;
-    scene?.setTopology(layout, labels);
+    // The legend first: its new height decides where the scene frames the stage.
     legend.setTopology(topology.nodes);
+    scene?.setTopology(layout, labels);
     sceneSection.dataset.nodes = String(topology.nodes.length);
     sceneSection.dataset.logDataSets = String(topology.nodes.filter((n) => n.kind === "log_data_set").length);
   };
@@ -238,6 +250,11 @@ async function boot(): Promise<void> {
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
   store.subscribe((s, previous) => {
     if (s.scenario === previous.scenario) return;
+    // A new test shape opens at the speed that suits it; within a shape the learner's speed stays.
+    if (s.scenario.workload.kind !== previous.scenario.workload.kind) {
+      const rate = Number((s.scenario.channel as { message_rate_msgs_s?: number } | undefined)?.message_rate_msgs_s);
+      target.setSpeed(openingSpeed(s.scenario.workload.kind, rate));
+    }
     configureField(s);
     clearTimeout(restartTimer);
     restartTimer = setTimeout(startRun, RESTART_DEBOUNCE_MS);

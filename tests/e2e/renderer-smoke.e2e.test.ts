@@ -171,6 +171,44 @@ describe("renderer in a browser", () => {
     writeFileSync(resolve(artifacts, "renderer-zhyperlink.png"), await page.screenshot());
   });
 
+  it("moves the queues into the coupling facility when shared queues are chosen", async () => {
+    const run = await sceneFigure("run");
+    expect(await page.isVisible("[data-testid=cf-links]")).toBe(false);
+    await page.selectOption("[data-testid=queue-type]", "shared");
+    await expect.poll(() => sceneFigure("run"), { timeout: 20_000 }).toBeGreaterThan(run);
+    // Shared queues mean a queue sharing group: a second queue manager joins, and the CF's controls show.
+    expect(await page.inputValue("[data-testid=queue-managers]")).toBe("2");
+    expect(await page.isVisible("[data-testid=cf-links]")).toBe(true);
+    await expect.poll(() => page.textContent("[data-testid=legend]"), { timeout: 20_000 }).toMatch(/CF reply/);
+    expect(await page.textContent("[data-testid=legend]")).toMatch(/1 coupling facility/);
+    await expect
+      .poll(() => page.locator("[data-testid=series-chart] .series-label").allTextContents(), { timeout: 20_000 })
+      .toContainEqual(expect.stringMatching(/CF link busy %/));
+    await expect.poll(() => sceneFigure("particles"), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1500);
+    writeFileSync(resolve(artifacts, "renderer-shared.png"), await page.screenshot());
+  });
+
+  it("moves messages across a channel, at a speed where they can be followed", async () => {
+    const run = await sceneFigure("run");
+    const speedBefore = Number(await page.inputValue("[data-testid=speed]"));
+    await page.selectOption("[data-testid=workload-kind]", "channel_move");
+    await expect.poll(() => sceneFigure("run"), { timeout: 20_000 }).toBeGreaterThan(run);
+    expect(await page.isVisible("[data-testid=channel-batch-size]")).toBe(true);
+    expect(await page.isVisible("[data-testid=cf-links]")).toBe(false);
+    // Its putters are paced at a thousand messages a second: the run opens faster to show them.
+    expect(Number(await page.inputValue("[data-testid=speed]"))).toBeGreaterThan(speedBefore);
+    await expect.poll(() => page.textContent("[data-testid=legend]"), { timeout: 20_000 }).toMatch(/channel batch/);
+    await expect
+      .poll(() => page.locator("[data-testid=series-chart] .series-label").allTextContents(), { timeout: 20_000 })
+      .toContainEqual(expect.stringMatching(/transmission queue depth/));
+    await expect.poll(() => sceneFigure("particles"), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1500);
+    writeFileSync(resolve(artifacts, "renderer-channel.png"), await page.screenshot());
+    await page.selectOption("[data-testid=workload-kind]", "request_reply");
+    await expect.poll(() => page.isVisible("[data-testid=servers]")).toBe(true);
+  });
+
   it("says so plainly when WebGL is missing, and still plays the simulation", async () => {
     const bare = await browser.newPage({ viewport: { width: 1024, height: 700 } });
     try {

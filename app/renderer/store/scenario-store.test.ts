@@ -22,6 +22,18 @@ describe("scenario store", () => {
     expect(store.getState().errors).toEqual([]);
   });
 
+  it("sets fields that must change together as one change", () => {
+    const store = createScenarioStore(nodeEngine());
+    // Alone, a second queue manager for private queues is refused...
+    store.getState().setField("workload.queue_managers", 2);
+    expect(store.getState().errors[0]?.field).toBe("workload.queue_managers");
+    // ...together with shared queues it is the scenario.
+    store.getState().setFields({ "workload.queue_type": "shared", "workload.queue_managers": 2 });
+    expect(store.getState().errors).toEqual([]);
+    expect(store.getState().scenario.workload.queue_managers).toBe(2);
+    expect(store.getState().scenario.workload.queue_type).toBe("shared");
+  });
+
   it("writes a nested field without touching the original", () => {
     const engine = nodeEngine();
     const original = engine.defaultScenario();

@@ -16,6 +16,8 @@ export interface ScenarioState {
   readonly errors: readonly FieldError[];
   /** Sets a field by dotted path, e.g. ("workload.message_size_bytes", 4096). */
   setField(path: string, value: unknown): void;
+  /** Sets several fields at once (fields that must change together), as one change. */
+  setFields(changes: Readonly<Record<string, unknown>>): void;
   /** Replaces the whole scenario (e.g. opened from a file). */
   replaceScenario(candidate: unknown): void;
 }
@@ -52,6 +54,8 @@ export function createScenarioStore(engine: Engine): StoreApi<ScenarioState> {
       metrics: engine.evaluate(initial),
       errors: [],
       setField: (path, value) => attempt(withField(get().scenario, path, value)),
+      setFields: (changes) =>
+        attempt(Object.entries(changes).reduce((s, [path, value]) => withField(s, path, value), get().scenario)),
       replaceScenario: attempt,
     };
   });

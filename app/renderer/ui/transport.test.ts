@@ -5,6 +5,7 @@ import {
   flightSecondsAt,
   formatSimTime,
   nearestSpeedStep,
+  openingSpeed,
   SCRUB_STEPS,
   SPEED_STEPS,
   scrubPosition,
@@ -15,6 +16,17 @@ import {
 } from "./transport";
 
 describe("playback speed", () => {
+  it("opens a rate-paced channel test fast enough to see its messages, other tests at the default", () => {
+    expect(openingSpeed("request_reply", 1000)).toBe(DEFAULT_SPEED);
+    const paced = openingSpeed("channel_move", 1000);
+    expect(SPEED_STEPS).toContain(paced);
+    // A few messages a wall-clock second at 1,000 a second of simulated time.
+    expect(paced * 1000).toBeGreaterThanOrEqual(2);
+    expect(paced * 1000).toBeLessThanOrEqual(10);
+    expect(openingSpeed("channel_move", 50_000)).toBeLessThan(paced);
+    expect(openingSpeed("channel_move", 0)).toBe(DEFAULT_SPEED);
+  });
+
   it("offers slowed-down speeds from 1/100,000 to 1/10 of real time, increasing", () => {
     expect(SPEED_STEPS[0]).toBe(1e-5);
     expect(SPEED_STEPS.at(-1)).toBe(0.1);

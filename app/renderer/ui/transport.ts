@@ -28,6 +28,20 @@ export function flightSecondsAt(speed: number): number {
   return FLIGHT_WALL_S * speed;
 }
 
+/** Messages a wall-clock second a rate-paced test opens with: enough to follow, few enough to tell apart. */
+const PACED_MESSAGES_PER_WALL_S = 5;
+
+/**
+ * The speed a run of a new test shape opens at. Most tests run flat out, a message every few
+ * microseconds, so the default speed suits them; a channel test's putters are paced to
+ * `channel.message_rate_msgs_s` (a thousand a second by default), which at the default speed
+ * would put a message on screen every ten seconds.
+ */
+export function openingSpeed(kind: string, channelRateMsgsS: number): number {
+  if (kind !== "channel_move" || !(channelRateMsgsS > 0)) return DEFAULT_SPEED;
+  return SPEED_STEPS[nearestSpeedStep(PACED_MESSAGES_PER_WALL_S / channelRateMsgsS)] as number;
+}
+
 /** Index of the speed step nearest to `speed` on a log scale. */
 export function nearestSpeedStep(speed: number): number {
   let best = 0;
