@@ -51,6 +51,7 @@ describe("scenario controls", () => {
     ["channel move", withAll(base, { "workload.kind": "channel_move", "workload.queue_managers": 2 })],
     ["batch put", withAll(base, { "workload.kind": "batch_put" })],
     ["clients", withAll(base, { "connection.client_applications": true })],
+    ["streaming", withAll(base, { "streaming.enabled": true })],
   ];
   const shownIn = (when: ((s: Scenario) => boolean) | undefined, s: Scenario) => when === undefined || when(s);
 

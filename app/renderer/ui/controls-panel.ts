@@ -246,6 +246,26 @@ export const CONTROL_GROUPS: readonly ControlGroup[] = [
               : {},
       },
       {
+        type: "toggle",
+        text: "Duplicate requests to a stream queue (STREAMQ)",
+        testid: "streaming",
+        path: "streaming.enabled",
+        on: true,
+        off: false,
+        shownWhen: (s) => !isChannelMove(s),
+      },
+      {
+        type: "choice",
+        text: "Stream QoS",
+        testid: "streaming-qos",
+        path: "streaming.qos",
+        options: [
+          ["bestef", "BESTEF (best effort)"],
+          ["mustdup", "MUSTDUP (must duplicate)"],
+        ],
+        shownWhen: (s) => !isChannelMove(s) && valueAt(s, "streaming.enabled") === true,
+      },
+      {
         type: "count",
         text: "Queue managers",
         testid: "queue-managers",
