@@ -332,6 +332,8 @@ struct Setup {
     stream: Option<Stream>,
     /// Where the last search of the streaming logger's finite-source queue ended.
     log_warm: processors::WarmStart,
+    /// Where the last search of a gathering logger's queue (in its utilisation search) ended.
+    gather_warm: processors::WarmStart,
 }
 
 impl Setup {
@@ -382,9 +384,10 @@ struct Detail {
 }
 
 /// A logger kept streaming by several tasks whose units of work each fill a write (or, out of
-/// syncpoint, whose puts each force a record that fills one, or two forcers whose single records
-/// pass the write threshold): a first come, first served server of everyone's log data, for which the
-/// tasks are closed loops (the finite-source queue with one server). A transaction's data joins the queue once its unit of
+/// syncpoint, whose puts each force a record that fills one, or whose single records pass the
+/// write threshold, each starting a write as soon as it is in the buffers): a first come, first
+/// served server of everyone's log data, for which the tasks are closed loops (the finite-source
+/// queue with one server). A transaction's data joins the queue once its unit of
 /// work has passed the write threshold, so the puts after that overlap its wait.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Stream {
@@ -396,9 +399,104 @@ struct Stream {
     overlap_cpu_us: f64,
     /// Writes the logger makes for one transaction's log data.
     writes_txn: f64,
-    /// Time of the average write, µs.
-    write_us: f64,
+    /// Where single records below a full write can meet in one write: the logger's time and
+    /// writes when every write is as full as it gets (`demand_us` and `writes_txn` are those of
+    /// one record a write), and how many records that is.
+    gathered: Option<Gathered>,
 }
+
+/// The writes of a streaming logger when its forcers' records meet in one write.
+///
+/// A record past the write threshold starts a write as soon as it is in the buffers if the
+/// logger is idle; if a write is in flight, it waits and goes out with whatever else arrived
+/// meanwhile. The records at the logger split into two groups that alternate, each write
+/// carrying half of them: of two, the write in flight is always the other's (one record a
+/// write); of eight that never leave, four. How many are at the logger follows from its
+/// finite-source queue, so records just past the threshold, quickly written while their tasks
+/// do other work, meet less than large ones.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Gathered {
+    /// Records that fit in one write (more than 1).
+    records_fit: f64,
+    /// The logger's time for one transaction's log data when every write is that full, µs.
+    demand_us: f64,
+    /// Writes for one transaction's log data when every write is that full.
+    writes_txn: f64,
+}
+
+impl Stream {
+    /// The logger's time and writes for one transaction's data when it is busy `busy` of the time.
+    ///
+    /// Between one record a write and as many as fit, the logger's time goes with the number of
+    /// writes (each costs a fixed part and its bytes), so both are interpolated in its inverse.
+    fn at_busy(&self, busy: f64, warm: &processors::WarmStart) -> (f64, f64) {
+        let Some(g) = self.gathered else {
+            return (self.demand_us, self.writes_txn);
+        };
+        let at_logger = busy * processors::burst_stretch(self.chains, 1.0, busy, warm);
+        let records = (0.5 * at_logger).clamp(1.0, g.records_fit);
+        let alone_share = (1.0 / records - 1.0 / g.records_fit) / (1.0 - 1.0 / g.records_fit);
+        let blend = |alone: f64, full: f64| full + (alone - full) * alone_share;
+        (blend(self.demand_us, g.demand_us), blend(self.writes_txn, g.writes_txn))
+    }
+
+    /// The logger's utilisation at `x_us_qmgr` transactions per microsecond on one queue manager,
+    /// and the time and writes of a transaction's data there; `None` when it cannot keep up.
+    fn load(&self, x_us_qmgr: f64, warm: &processors::WarmStart) -> Option<(f64, f64, f64)> {
+        if self.gathered.is_none() {
+            let busy = x_us_qmgr * self.demand_us;
+            return (busy < 1.0).then_some((busy, self.demand_us, self.writes_txn));
+        }
+        // Fuller writes at a busier logger lower its utilisation: busy = x * demand(busy) has one
+        // root, between the utilisations of full writes and of one record a write. Regula falsi
+        // (the Illinois variant) finds it in a few steps; near saturation the queue at the logger
+        // turns on the idle share, so that is what must be known finely.
+        let full_us = self.gathered.map_or(self.demand_us, |g| g.demand_us);
+        let mut low = x_us_qmgr * full_us;
+        if low >= 1.0 {
+            return None;
+        }
+        let mut high = (x_us_qmgr * self.demand_us).min(1.0);
+        let excess = |b: f64| x_us_qmgr * self.at_busy(b, warm).0 - b;
+        let (mut f_low, mut f_high) = (excess(low), excess(high));
+        let mut busy = if f_high >= 0.0 { high } else { low };
+        if f_low > 0.0 && f_high < 0.0 {
+            let mut side = 0;
+            for _ in 0..GATHER_SEARCH_STEPS {
+                busy = (low * f_high - high * f_low) / (f_high - f_low);
+                let f = excess(busy);
+                if f > 0.0 {
+                    low = busy;
+                    f_low = f;
+                    if side == 1 {
+                        f_high *= 0.5;
+                    }
+                    side = 1;
+                } else {
+                    high = busy;
+                    f_high = f;
+                    if side == -1 {
+                        f_low *= 0.5;
+                    }
+                    side = -1;
+                }
+                if high - low <= GATHER_SETTLED * (1.0 - high) || f == 0.0 {
+                    break;
+                }
+            }
+        }
+        if busy >= 1.0 {
+            return None;
+        }
+        let (demand_us, writes_txn) = self.at_busy(busy, warm);
+        Some((busy, demand_us, writes_txn))
+    }
+}
+
+/// Most steps of the search for a gathering logger's utilisation (it needs a handful).
+const GATHER_SEARCH_STEPS: usize = 60;
+/// Width, relative to the logger's idle share, at which that search stops.
+const GATHER_SETTLED: f64 = 1.0e-4;
 
 /// The writes the logger makes of a unit of work while its puts are still going on.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -582,14 +680,12 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // persistent put forces its own record.
     let force_unit_bytes = if req_in { uow_bytes } else { put_record };
     // A unit of many records piles up into full writes. A put's record past the write threshold
-    // starts a write of its own as soon as it is in the buffers, in syncpoint or out of it; below
-    // a full write that holds only while the forcers are too few to meet in one write: of two,
-    // the write in flight is the other's. With more, the logger gathers whatever waits into its
-    // next write, which the aggregation of commits describes better.
+    // starts a write of its own as soon as it is in the buffers, in syncpoint or out of it, and
+    // the records that wait meet in the next write (see `Gathered`).
     let forcers = force_chains / qmgrs;
     let streaming = persistent
         && forcers > 1.0
-        && (force_unit_bytes >= cap || (uow_puts <= 1.0 && put_record >= LOG_WRITE_THRESHOLD_BYTES && forcers < 3.0));
+        && (force_unit_bytes >= cap || (uow_puts <= 1.0 && put_record >= LOG_WRITE_THRESHOLD_BYTES));
     let background = if !(persistent && req_in) || streaming {
         Background::NONE
     } else if n / qmgrs <= 1.0 {
@@ -689,15 +785,22 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                     (us + count * w_us, n + count * w)
                 })
             };
+            // Single records below a full write meet in the writes of a busy logger.
+            let records_fit = cap / record.max(1.0);
+            let gathered = (record < cap && uow_puts <= 1.0 && forcers > 2.0 && records_fit > 1.0).then(|| {
+                let writes = log_bytes_txn / cap;
+                Gathered { records_fit, demand_us: writes * forced_write_us(cap), writes_txn: writes }
+            });
             Stream {
                 chains: force_chains / qmgrs,
                 demand_us,
                 overlap_cpu_us: background_uows * (uow_puts - before) * put_cpu,
                 writes_txn,
-                write_us: demand_us / writes_txn.max(1.0e-9),
+                gathered,
             }
         }),
         log_warm: processors::WarmStart::default(),
+        gather_warm: processors::WarmStart::default(),
         implicit_record_us,
         forces_txn,
         chains,
@@ -847,14 +950,10 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         // A transaction's data waits behind the others' at the logger, less what its own puts
         // overlap, and its forces share that wait.
         Some(st) => {
-            let busy = x_us / s.qmgrs * st.demand_us;
-            if busy >= 1.0 {
-                return None;
-            }
-            let response = st.demand_us * processors::burst_stretch(st.chains, 1.0, busy, &s.log_warm);
-            let writes_txn = st.writes_txn;
+            let (busy, demand_us, writes_txn) = st.load(x_us / s.qmgrs, &s.gather_warm)?;
+            let response = demand_us * processors::burst_stretch(st.chains, 1.0, busy, &s.log_warm);
             LogForce {
-                write_us: st.write_us,
+                write_us: demand_us / writes_txn.max(1.0e-9),
                 requests_per_write: s.forces_txn / writes_txn,
                 writes_per_s: x * writes_txn / s.qmgrs,
                 busy_with_others: busy * (st.chains - 1.0) / st.chains,

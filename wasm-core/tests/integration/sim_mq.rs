@@ -287,10 +287,11 @@ fn units_of_work_past_the_write_threshold_with_several_tasks() {
     //
     // Below a full write the model takes the logger to write a unit's data while its puts go on,
     // at one task's share of the ceiling rate, and forces the rest with the aggregation of small
-    // commits. Departure: in the simulation the writes follow the tasks' bursts. Two tasks with
-    // units of 100 x 2 KB get smaller writes than the model assumes (the simulation is up to
-    // 13% slower), and single records just below a write get the logger streaming already (up
-    // to 21% faster). Each such case is held to its largest error plus a margin.
+    // commits; single records past the write threshold stream, meeting in the logger's writes
+    // as it gets busy (request_reply::Gathered). Departure: in the simulation the writes follow
+    // the tasks' bursts. Two tasks with units of 100 x 2 KB get smaller writes than the model
+    // assumes (the simulation is up to 13% slower); that case is held to its largest error plus
+    // a margin.
     let cases: [(WorkloadKind, u32, u32, u32, u32, f64); 17] = [
         (WorkloadKind::BatchPut, 2, 2, 2048, 1000, 0.10),
         (WorkloadKind::BatchPut, 2, 2, 32 * 1024, 20, 0.10),
@@ -307,9 +308,9 @@ fn units_of_work_past_the_write_threshold_with_several_tasks() {
         (WorkloadKind::BatchPut, 4, 4, 2048, 100, 0.10),
         (WorkloadKind::BatchPut, 2, 2, 4096, 50, 0.10),
         (WorkloadKind::BatchPut, 8, 4, 2048, 50, 0.10),
-        // Departures (see above).
+        (WorkloadKind::RequestReply, 3, 3, 505 * 1024, 1, 0.10),
+        // Departure (see above).
         (WorkloadKind::BatchPut, 2, 2, 2048, 100, 0.18),
-        (WorkloadKind::RequestReply, 3, 3, 505 * 1024, 1, 0.27),
     ];
     for (kind, tasks, queues, size, per_commit, tolerance) in cases {
         let sc = persistent_tasks(kind, SyncpointMode::InSyncpoint, tasks, queues, size, per_commit);
@@ -380,10 +381,8 @@ fn two_forcers_of_records_past_the_write_threshold_take_turns_at_the_logger() {
     // syncpoint or out of it. With two forcers the write in flight is always the other's, so the
     // logger serves them in turn, each force its own write (request_reply::Stream). Aggregating
     // them as small commits had the simulation up to 34% faster out of syncpoint and 30% in it.
-    //
-    // Departure: with more forcers the logger gathers what waits into its next write, and the
-    // model keeps the aggregation of commits there, which leaves it slow: 8 requesters on 4 pairs
-    // with 256-505 KB records are 13-23% faster in the simulation.
+    // With more forcers the logger gathers what waits into its next write (8 requesters on 4
+    // pairs were 13-23% faster in the simulation until the model did too).
     let plan = RunPlan { warmup_s: 0.5, run_s: 6.0, batches: 10 };
     let mut checked = 0;
     for size in [128 * 1024, 400 * 1024] {
@@ -414,7 +413,7 @@ fn two_forcers_of_records_past_the_write_threshold_take_turns_at_the_logger() {
         let m = run(&sc, 17, plan);
         let rr = model::request_reply::evaluate(&sc);
         let c = model::commit::evaluate(&sc);
-        rates_agree(&format!("{size} B, 8 requesters on 4 pairs"), &m, &rr, &c, 0.25);
+        rates_agree(&format!("{size} B, 8 requesters on 4 pairs"), &m, &rr, &c, 0.10);
         checked += 1;
         // Single-message units of work in syncpoint: the commit finds its record's write begun.
         for kind in [WorkloadKind::RequestReply, WorkloadKind::LogUpperBound, WorkloadKind::BatchPut] {
@@ -431,6 +430,52 @@ fn two_forcers_of_records_past_the_write_threshold_take_turns_at_the_logger() {
         }
     }
     assert_eq!(checked, 30);
+}
+
+#[test]
+fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers_grow() {
+    // Of three forcers or more, the records that wait while a write is in flight go out together
+    // in the next one: about half of those at the logger, as many as fit in a write
+    // (request_reply::Gathered). Aggregating them as small commits had the simulation up to 32%
+    // faster (a batch of 300 KB puts out of syncpoint on four queues), and taking every write
+    // full had it up to 28% slower where records just past the threshold are written quickly.
+    //
+    // Departures, left out here: requesters sharing two pairs whose locks their puts hold across
+    // the force move in two convoys, and there the simulation is 14-43% faster (6 to 16
+    // requesters, 90-300 KB), as it was before the records met in the model. Three log-test
+    // tasks with 400 KB records in syncpoint are 13% slower in the simulation.
+    let rr = WorkloadKind::RequestReply;
+    let (ins, oos) = (SyncpointMode::InSyncpoint, SyncpointMode::OutOfSyncpoint);
+    let kib = 1024;
+    // (kind, syncpoint, tasks, queues, size)
+    let cases = [
+        (rr, ins, 3, 3, 100 * kib),
+        (rr, ins, 3, 3, 300 * kib),
+        (rr, oos, 3, 3, 200 * kib),
+        (rr, oos, 3, 3, 505 * kib),
+        (WorkloadKind::LogUpperBound, ins, 3, 3, 150 * kib),
+        (WorkloadKind::LogUpperBound, ins, 6, 6, 300 * kib),
+        (rr, oos, 4, 4, 100 * kib),
+        (rr, ins, 4, 4, 150 * kib),
+        (rr, oos, 6, 6, 300 * kib),
+        (rr, ins, 8, 8, 90 * kib),
+        (rr, ins, 8, 8, 300 * kib),
+        (rr, oos, 16, 16, 300 * kib),
+        (rr, ins, 16, 4, 150 * kib),
+        (rr, oos, 12, 4, 90 * kib),
+        (rr, oos, 32, 4, 300 * kib),
+        (WorkloadKind::BatchPut, ins, 4, 4, 300 * kib),
+        (WorkloadKind::BatchPut, oos, 4, 4, 300 * kib),
+    ];
+    let plan = RunPlan { warmup_s: 0.5, run_s: 6.0, batches: 10 };
+    for (kind, syncpoint, tasks, queues, size) in cases {
+        let sc = persistent_tasks(kind, syncpoint, tasks, queues, size, 1);
+        let m = run(&sc, 23, plan);
+        let model_rr = model::request_reply::evaluate(&sc);
+        let c = model::commit::evaluate(&sc);
+        let label = format!("{kind:?} {syncpoint:?}: {tasks} tasks on {queues} queues, {size} B");
+        rates_agree(&label, &m, &model_rr, &c, 0.10);
+    }
 }
 
 #[test]
