@@ -443,16 +443,15 @@ impl Stream {
     /// The logger's utilisation at `x_us_qmgr` transactions per microsecond on one queue manager,
     /// and the time and writes of a transaction's data there; `None` when it cannot keep up.
     fn load(&self, x_us_qmgr: f64, warm: &processors::WarmStart) -> Option<(f64, f64, f64)> {
-        if self.gathered.is_none() {
+        let Some(gathered) = self.gathered else {
             let busy = x_us_qmgr * self.demand_us;
             return (busy < 1.0).then_some((busy, self.demand_us, self.writes_txn));
-        }
+        };
         // Fuller writes at a busier logger lower its utilisation: busy = x * demand(busy) has one
         // root, between the utilisations of full writes and of one record a write. Regula falsi
         // (the Illinois variant) finds it in a few steps; near saturation the queue at the logger
         // turns on the idle share, so that is what must be known finely.
-        let full_us = self.gathered.map_or(self.demand_us, |g| g.demand_us);
-        let mut low = x_us_qmgr * full_us;
+        let mut low = x_us_qmgr * gathered.demand_us;
         if low >= 1.0 {
             return None;
         }
