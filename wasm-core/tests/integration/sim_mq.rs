@@ -440,10 +440,12 @@ fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers
     // faster (a batch of 300 KB puts out of syncpoint on four queues), and taking every write
     // full had it up to 28% slower where records just past the threshold are written quickly.
     //
-    // Departures, left out here: requesters sharing two pairs whose locks their puts hold across
-    // the force move in two convoys, and there the simulation is 14-43% faster (6 to 16
-    // requesters, 90-300 KB), as it was before the records met in the model. Three log-test
-    // tasks with 400 KB records in syncpoint are 13% slower in the simulation.
+    // Departures, held to their largest error plus a margin: requesters sharing two pairs whose
+    // locks their puts hold across the force move in two convoys, and there the simulation is
+    // 14-43% faster (6 to 16 requesters, 90-300 KB), as it was before the records met in the
+    // model: it writes about 2.3 times a round trip where the model writes 4, the gets' records
+    // riding with the puts', and its convoys turn faster. Three log-test tasks with 400 KB
+    // records in syncpoint are 13% slower in the simulation.
     let rr = WorkloadKind::RequestReply;
     let (ins, oos) = (SyncpointMode::InSyncpoint, SyncpointMode::OutOfSyncpoint);
     let kib = 1024;
@@ -467,14 +469,21 @@ fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers
         (WorkloadKind::BatchPut, ins, 4, 4, 300 * kib),
         (WorkloadKind::BatchPut, oos, 4, 4, 300 * kib),
     ];
+    let departures = [
+        (rr, oos, 16, 2, 90 * kib, 0.46),
+        (rr, oos, 6, 2, 90 * kib, 0.33),
+        (rr, oos, 16, 2, 300 * kib, 0.23),
+        (WorkloadKind::LogUpperBound, ins, 3, 3, 400 * kib, 0.16),
+    ];
     let plan = RunPlan { warmup_s: 0.5, run_s: 6.0, batches: 10 };
-    for (kind, syncpoint, tasks, queues, size) in cases {
+    let cases = cases.iter().map(|&(k, sp, t, q, size)| (k, sp, t, q, size, 0.10));
+    for (kind, syncpoint, tasks, queues, size, tolerance) in cases.chain(departures) {
         let sc = persistent_tasks(kind, syncpoint, tasks, queues, size, 1);
         let m = run(&sc, 23, plan);
         let model_rr = model::request_reply::evaluate(&sc);
         let c = model::commit::evaluate(&sc);
         let label = format!("{kind:?} {syncpoint:?}: {tasks} tasks on {queues} queues, {size} B");
-        rates_agree(&label, &m, &model_rr, &c, 0.10);
+        rates_agree(&label, &m, &model_rr, &c, tolerance);
     }
 }
 
