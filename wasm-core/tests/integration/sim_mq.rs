@@ -59,14 +59,10 @@ fn within(name: &str, sim: f64, model: f64, tolerance: f64) {
     assert!(error <= tolerance, "{name}: simulated {sim} vs model {model} ({:.1}% off)", error * 100.0);
 }
 
-/// Throughput, round trip and log rate of a persistent run within `tolerance` of the model's.
-fn rates_agree(
-    label: &str,
-    m: &SimMetrics,
-    rr: &model::request_reply::RequestReplyMetrics,
-    c: &model::commit::CommitMetrics,
-    tolerance: f64,
-) {
+/// Throughput, round trip and log rate of a persistent run of `sc` within `tolerance` of the model's.
+fn rates_agree(label: &str, sc: &Scenario, m: &SimMetrics, tolerance: f64) {
+    let rr = model::request_reply::evaluate(sc);
+    let c = model::commit::evaluate(sc);
     within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, tolerance);
     within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, tolerance);
     within(&format!("{label} log rate"), m.log_rate_mb_s.mean, c.log_rate_mb_s, tolerance);
@@ -210,10 +206,9 @@ fn persistent_puts_out_of_syncpoint_sharing_a_pair_convoy_behind_the_lock_as_the
     for (requesters, pairs) in [(2, 1), (8, 1), (64, 1), (4, 2), (16, 4), (64, 8)] {
         let sc = persistent_out_of_syncpoint(requesters, pairs, |_| {});
         let m = run(&sc, 14, PLAN);
-        let rr = model::request_reply::evaluate(&sc);
         let c = model::commit::evaluate(&sc);
         let label = format!("{requesters} requesters on {pairs} pairs");
-        rates_agree(&label, &m, &rr, &c, 0.10);
+        rates_agree(&label, &sc, &m, 0.10);
         // Departure, bounded: on a single pair the gets' forces come in a burst as each convoy
         // ends and queue behind one another's writes, while the puts' forces meet none. The model
         // gives both the puts' wait, so the simulated mean over all forces is up to 75% above it
@@ -268,10 +263,8 @@ fn a_lone_unit_of_work_past_the_write_threshold_is_written_while_its_puts_go_on(
     for (kind, size, per_commit) in cases {
         let sc = persistent_tasks(kind, SyncpointMode::InSyncpoint, 1, 1, size, per_commit);
         let m = run(&sc, 9, PLAN);
-        let rr = model::request_reply::evaluate(&sc);
-        let c = model::commit::evaluate(&sc);
         let label = format!("{kind:?}: {per_commit} x {size} B per unit of work");
-        rates_agree(&label, &m, &rr, &c, 0.10);
+        rates_agree(&label, &sc, &m, 0.10);
         // The background writes happen: beyond the forces, at least one write for every two
         // units of work.
         let (writes, forces, txns) = (m.log_writes_per_s.mean, m.force_requests_per_s.mean, m.transactions_per_s.mean);
@@ -315,10 +308,8 @@ fn units_of_work_past_the_write_threshold_with_several_tasks() {
     for (kind, tasks, queues, size, per_commit, tolerance) in cases {
         let sc = persistent_tasks(kind, SyncpointMode::InSyncpoint, tasks, queues, size, per_commit);
         let m = run(&sc, 9, PLAN);
-        let rr = model::request_reply::evaluate(&sc);
-        let c = model::commit::evaluate(&sc);
         let label = format!("{kind:?}: {tasks} tasks on {queues} queues, {per_commit} x {size} B per unit of work");
-        rates_agree(&label, &m, &rr, &c, tolerance);
+        rates_agree(&label, &sc, &m, tolerance);
     }
 }
 
@@ -341,8 +332,6 @@ fn records_larger_than_a_write_out_of_syncpoint_keep_the_logger_streaming() {
                 let sc =
                     persistent_out_of_syncpoint(requesters, pairs, |s| log_path(s, size, io_mode, copies, stripes));
                 let m = run(&sc, 16, plan);
-                let rr = model::request_reply::evaluate(&sc);
-                let c = model::commit::evaluate(&sc);
                 let label =
                     format!("{size} B {io_mode:?} {copies}x{stripes}, {requesters} requesters on {pairs} pairs");
                 let tolerance = if size < 1024 * 1024 && io_mode == LogIoMode::Zhpf && (requesters, pairs) == (8, 4) {
@@ -357,7 +346,7 @@ fn records_larger_than_a_write_out_of_syncpoint_keep_the_logger_streaming() {
                 } else {
                     0.10
                 };
-                rates_agree(&label, &m, &rr, &c, tolerance);
+                rates_agree(&label, &sc, &m, tolerance);
                 checked += 1;
             }
         }
@@ -366,9 +355,7 @@ fn records_larger_than_a_write_out_of_syncpoint_keep_the_logger_streaming() {
         for (tasks, queues) in [(3, 3), (8, 4)] {
             let sc = persistent_tasks(kind, SyncpointMode::OutOfSyncpoint, tasks, queues, 1024 * 1024, 1);
             let m = run(&sc, 16, plan);
-            let rr = model::request_reply::evaluate(&sc);
-            let c = model::commit::evaluate(&sc);
-            rates_agree(&format!("{kind:?}: {tasks} tasks on {queues} queues"), &m, &rr, &c, 0.10);
+            rates_agree(&format!("{kind:?}: {tasks} tasks on {queues} queues"), &sc, &m, 0.10);
             checked += 1;
         }
     }
@@ -393,27 +380,21 @@ fn two_forcers_of_records_past_the_write_threshold_take_turns_at_the_logger() {
                 let sc =
                     persistent_out_of_syncpoint(requesters, pairs, |s| log_path(s, size, io_mode, copies, stripes));
                 let m = run(&sc, 17, plan);
-                let rr = model::request_reply::evaluate(&sc);
-                let c = model::commit::evaluate(&sc);
                 let label =
                     format!("{size} B {io_mode:?} {copies}x{stripes}, {requesters} requesters on {pairs} pairs");
-                rates_agree(&label, &m, &rr, &c, 0.10);
+                rates_agree(&label, &sc, &m, 0.10);
                 checked += 1;
             }
         }
         for kind in [WorkloadKind::LogUpperBound, WorkloadKind::BatchPut] {
             let sc = persistent_tasks(kind, SyncpointMode::OutOfSyncpoint, 2, 2, size, 1);
             let m = run(&sc, 17, plan);
-            let rr = model::request_reply::evaluate(&sc);
-            let c = model::commit::evaluate(&sc);
-            rates_agree(&format!("{kind:?}: 2 tasks, {size} B"), &m, &rr, &c, 0.10);
+            rates_agree(&format!("{kind:?}: 2 tasks, {size} B"), &sc, &m, 0.10);
             checked += 1;
         }
         let sc = persistent_out_of_syncpoint(8, 4, |s| log_path(s, size, LogIoMode::Ficon, 1, 1));
         let m = run(&sc, 17, plan);
-        let rr = model::request_reply::evaluate(&sc);
-        let c = model::commit::evaluate(&sc);
-        rates_agree(&format!("{size} B, 8 requesters on 4 pairs"), &m, &rr, &c, 0.10);
+        rates_agree(&format!("{size} B, 8 requesters on 4 pairs"), &sc, &m, 0.10);
         checked += 1;
         // Single-message units of work in syncpoint: the commit finds its record's write begun.
         for kind in [WorkloadKind::RequestReply, WorkloadKind::LogUpperBound, WorkloadKind::BatchPut] {
@@ -421,10 +402,8 @@ fn two_forcers_of_records_past_the_write_threshold_take_turns_at_the_logger() {
                 let mut sc = persistent_tasks(kind, SyncpointMode::InSyncpoint, 2, 2, size, 1);
                 log_path(&mut sc, size, io_mode, copies, stripes);
                 let m = run(&sc, 17, plan);
-                let rr = model::request_reply::evaluate(&sc);
-                let c = model::commit::evaluate(&sc);
                 let label = format!("{kind:?} in syncpoint: 2 tasks, {size} B, {io_mode:?} {copies}x{stripes}");
-                rates_agree(&label, &m, &rr, &c, 0.10);
+                rates_agree(&label, &sc, &m, 0.10);
                 checked += 1;
             }
         }
@@ -480,10 +459,8 @@ fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers
     for (kind, syncpoint, tasks, queues, size, tolerance) in cases.chain(departures) {
         let sc = persistent_tasks(kind, syncpoint, tasks, queues, size, 1);
         let m = run(&sc, 23, plan);
-        let model_rr = model::request_reply::evaluate(&sc);
-        let c = model::commit::evaluate(&sc);
         let label = format!("{kind:?} {syncpoint:?}: {tasks} tasks on {queues} queues, {size} B");
-        rates_agree(&label, &m, &model_rr, &c, tolerance);
+        rates_agree(&label, &sc, &m, tolerance);
     }
 }
 
@@ -556,10 +533,9 @@ fn persistent_request_reply_with_many_requesters_agrees_with_the_model() {
             s.workload.syncpoint = SyncpointMode::InSyncpoint;
         });
         let m = run(&sc, 5, PLAN);
-        let rr = model::request_reply::evaluate(&sc);
         let c = model::commit::evaluate(&sc);
         let label = format!("{requesters} requesters");
-        rates_agree(&label, &m, &rr, &c, 0.10);
+        rates_agree(&label, &sc, &m, 0.10);
         // Departure: with dozens of committers per write the model's force wait runs up to about
         // a quarter above the simulation's while the round trip it implies stays within 10%; the
         // model's single average wait does not capture how the simulated convoy splits the
@@ -589,15 +565,13 @@ fn persistent_request_reply_agrees_with_the_model_across_requester_counts() {
                 });
                 let label = format!("{requesters} requesters {syncpoint:?} {io_mode:?} {size}B {copies}x{stripes}");
                 let m = run(&sc, 12, PLAN);
-                let rr = model::request_reply::evaluate(&sc);
-                let c = model::commit::evaluate(&sc);
                 // Few tasks forcing out of syncpoint over zHyperLink still meet the logger's own
                 // work after a synchronous write, which the model leaves out (see the
                 // one-requester test): up to 12% there.
                 let few_sync_forcers =
                     requesters < 16 && io_mode == LogIoMode::Zhyperlink && syncpoint == SyncpointMode::OutOfSyncpoint;
                 let tolerance = if few_sync_forcers { 0.12 } else { 0.10 };
-                rates_agree(&label, &m, &rr, &c, tolerance);
+                rates_agree(&label, &sc, &m, tolerance);
             }
         }
     }
