@@ -391,7 +391,8 @@ struct Detail {
 /// work has passed the write threshold, so the puts after that overlap its wait.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Stream {
-    /// Tasks logging on one queue manager.
+    /// What forces independently on one queue manager: tasks, or their convoys where a queue's
+    /// lock is held across forces.
     chains: f64,
     /// The logger's time for one transaction's log data, µs.
     demand_us: f64,
@@ -654,10 +655,10 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     };
     // A lone task's unit of work has the logger to itself, so its writes follow its own puts.
     // Where several tasks log units that each fill a write, or force records that do, the logger
-    // streams their data in writes one after another (see `Stream`). Below that, each write takes everyone's data and
-    // a commit's wait for it is the force aggregation's; there the logger is taken to write a
-    // unit of work's data at its ceiling rate while the puts go on (a share of it, for a unit
-    // of many records), and the commit forces what is left.
+    // streams their data in writes one after another (see `Stream`). Below that, each write
+    // takes everyone's data and a commit's wait for it is the force aggregation's; there the
+    // logger is taken to write a unit of work's data at its ceiling rate while the puts go on (a
+    // share of it, for a unit of many records), and the commit forces what is left.
     let cap = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
     // A queue whose lock is held across forces moves its users through it as one convoy,
     // whose puts force one after another: the convoys, not the tasks, are what force
