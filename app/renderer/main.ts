@@ -14,7 +14,7 @@ import { ParticleField } from "./scene/particle-field";
 import { layoutTopology } from "./scene/topology-layout";
 import { createTopologyScene, type TopologyScene } from "./scene/topology-scene";
 import { createScenarioStore, type ScenarioState } from "./store/scenario-store";
-import { MESSAGE_SIZE_STEPS, mountControlsPanel } from "./ui/controls-panel";
+import { MESSAGE_SIZE_STEPS, mountControlsPanel, valueAt } from "./ui/controls-panel";
 import { mountSceneLegend } from "./ui/scene-legend";
 import {
   DEFAULT_SPEED,
@@ -252,7 +252,7 @@ async function boot(): Promise<void> {
     if (s.scenario === previous.scenario) return;
     // A new test shape opens at the speed that suits it; within a shape the learner's speed stays.
     if (s.scenario.workload.kind !== previous.scenario.workload.kind) {
-      const rate = Number((s.scenario.channel as { message_rate_msgs_s?: number } | undefined)?.message_rate_msgs_s);
+      const rate = Number(valueAt(s.scenario, "channel.message_rate_msgs_s"));
       target.setSpeed(openingSpeed(s.scenario.workload.kind, rate));
     }
     configureField(s);

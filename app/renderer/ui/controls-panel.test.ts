@@ -10,10 +10,10 @@ import {
   formatBytes,
   MESSAGE_SIZE_STEPS,
   nearestSizeStep,
-  nearestStep,
   offeredValues,
   valueAt,
 } from "./controls-panel";
+import { nearestStep } from "./slider-steps";
 
 describe("message size slider steps", () => {
   it("run from 256 bytes to the 100 MB maximum, increasing", () => {

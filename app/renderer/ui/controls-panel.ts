@@ -12,6 +12,7 @@ import type { StoreApi } from "zustand/vanilla";
 import type { Scenario } from "../engine/types";
 import type { ScenarioState } from "../store/scenario-store";
 import { selectErrors, selectLogBytesPerMessage } from "../store/scenario-store";
+import { nearestStep } from "./slider-steps";
 
 /** Message sizes offered by the slider: powers of two from 256 B to 100 MB, as the reports sweep them. */
 export const MESSAGE_SIZE_STEPS: readonly number[] = [
@@ -33,17 +34,6 @@ export const WORKLOAD_KINDS: readonly (readonly [string, string])[] = [
   ["batch_put", "Batch put (CICS batching)"],
   ["channel_move", "Messages across a channel"],
 ];
-
-/** Nearest step of `steps` to `value` on a log scale (0 is matched exactly or by the smallest step). */
-export function nearestStep(steps: readonly number[], value: number): number {
-  const distance = (s: number) =>
-    s === value ? -1 : s <= 0 || value <= 0 ? Number.POSITIVE_INFINITY : Math.abs(Math.log(s) - Math.log(value));
-  let best = 0;
-  steps.forEach((s, i) => {
-    if (distance(s) < distance(steps[best] as number)) best = i;
-  });
-  return best;
-}
 
 /** Slider position of the message size step nearest to `bytes`. */
 export function nearestSizeStep(bytes: number): number {

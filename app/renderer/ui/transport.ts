@@ -5,6 +5,7 @@
  * them to elements.
  */
 import type { PlaybackState } from "../engine/trace-player";
+import { nearestStep } from "./slider-steps";
 
 /**
  * Playback speeds offered, simulated seconds per wall-clock second. A message's hand-offs take
@@ -44,12 +45,7 @@ export function openingSpeed(kind: string, channelRateMsgsS: number): number {
 
 /** Index of the speed step nearest to `speed` on a log scale. */
 export function nearestSpeedStep(speed: number): number {
-  let best = 0;
-  const target = Math.log(Math.max(speed, Number.MIN_VALUE));
-  SPEED_STEPS.forEach((s, i) => {
-    if (Math.abs(Math.log(s) - target) < Math.abs(Math.log(SPEED_STEPS[best] as number) - target)) best = i;
-  });
-  return best;
+  return nearestStep(SPEED_STEPS, speed);
 }
 
 /** "1/10,000×" for 1e-4: how much slower than real time the simulation plays. */
