@@ -420,8 +420,8 @@ struct Stream {
 /// came out up to 43% slow.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Riders {
-    /// Convoys forcing the large records (a queue's each) on one queue manager.
-    convoys: f64,
+    /// Queue pairs on one queue manager.
+    pairs: f64,
     /// The tasks in each of a pair's convoys: its request queue's and its reply queue's (0
     /// where that queue's puts do not hold its lock across the force).
     convoy_openers: [f64; 2],
@@ -431,6 +431,14 @@ struct Riders {
     alone_us: f64,
     /// What one adds to the write of a large record it goes out with, µs.
     riding_us: f64,
+}
+
+impl Riders {
+    /// Convoys forcing the large records (a queue's each) on one queue manager.
+    fn convoys(&self) -> f64 {
+        let per_pair = self.convoy_openers.iter().filter(|&&k| k > 0.0).count();
+        self.pairs * per_pair as f64
+    }
 }
 
 /// The writes of a streaming logger when its forcers' records meet in one write.
@@ -465,11 +473,12 @@ impl Stream {
         let Some(r) = self.riders else {
             return (self.demand_us, self.writes_txn);
         };
+        let convoys = r.convoys();
         let large_per_txn = self.writes_txn - r.per_txn;
         let large_write_us = (self.demand_us - r.per_txn * r.alone_us) / large_per_txn.max(1.0e-9);
-        let others = (r.convoys - 1.0).max(0.0) / r.convoys.max(1.0);
+        let others = (convoys - 1.0).max(0.0) / convoys.max(1.0);
         let none_at_random = (-x_us_qmgr * large_per_txn * others * large_write_us).exp();
-        let none_ready = (1.0 - ready.clamp(0.0, 1.0)).powf((r.convoys - 1.0).max(0.0));
+        let none_ready = (1.0 - ready.clamp(0.0, 1.0)).powf((convoys - 1.0).max(0.0));
         let ride = 1.0 - none_ready * none_at_random;
         let riding = r.per_txn * ride;
         (self.demand_us - riding * (r.alone_us - r.riding_us), self.writes_txn - riding)
@@ -554,7 +563,7 @@ const CONVOY_READY_ROUNDS: usize = 3;
 /// a put and its force wait `wait_us`, with the gets of the same queue between.
 fn convoys_ready(s: &Setup, r: &Riders, x_queue_us: f64, put_us: f64, get_us: f64, wait_us: f64) -> f64 {
     let util = (x_queue_us * (put_us + wait_us + get_us)).min(1.0);
-    let convoys = r.convoy_openers.iter().filter(|&&k| k > 1.0);
+    let convoys = r.convoy_openers.iter().filter(|&&k| k > 0.0);
     let (sum, count) = convoys.fold((0.0, 0.0), |(sum, count), &k| {
         (sum + processors::wait_probability(k, 1.0, util, &s.lock_warm), count + 1.0)
     });
@@ -861,7 +870,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 Gathered { records_fit, demand_us: writes * forced_write_us(cap), writes_txn: writes }
             });
             // Convoys' large records leave the gets' small ones to ride with them.
-            let convoy_queue = |held: bool, openers: f64| if held && openers > 1.0 { 1.0 } else { 0.0 };
+            let convoy = |held: bool, openers: f64| if held && openers > 1.0 { openers } else { 0.0 };
             let small_gets = match shape {
                 Shape::RequestReply if srv_in => 1.0,
                 Shape::RequestReply => 2.0,
@@ -875,12 +884,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 && small_gets > 0.0
                 && get_record < LOG_WRITE_THRESHOLD_BYTES)
                 .then(|| Riders {
-                    convoys: pairs * (convoy_queue(held_req, openers_req) + convoy_queue(held_srv, openers_rep))
-                        / qmgrs,
-                    convoy_openers: [
-                        openers_req * convoy_queue(held_req, openers_req),
-                        openers_rep * convoy_queue(held_srv, openers_rep),
-                    ],
+                    pairs: pairs / qmgrs,
+                    convoy_openers: [convoy(held_req, openers_req), convoy(held_srv, openers_rep)],
                     per_txn: small_gets,
                     alone_us: forced_write_us(get_record),
                     riding_us: forced_write_us(put_record + get_record) - forced_write_us(put_record),
