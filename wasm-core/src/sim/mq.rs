@@ -856,12 +856,18 @@ impl MqSimulation {
                         return;
                     }
                 }
-                Op::Force => {
+                Op::Force | Op::ForceRecords => {
                     let qm = t.qm;
                     let nodes = self.qms[usize::from(qm)].nodes;
-                    self.qms[usize::from(qm)].logger.force(task);
-                    self.tasks[task as usize].force_start_s = now;
+                    let logger = &mut self.qms[usize::from(qm)].logger;
                     self.tallies.forces.record(now, 1.0);
+                    if op == Op::Force {
+                        logger.force(task);
+                    } else if !logger.force_records(task) {
+                        self.tallies.force_wait_s.record(now, 0.0);
+                        continue;
+                    }
+                    self.tasks[task as usize].force_start_s = now;
                     self.trace.record(now, t.msg, t.node, nodes.log_buffer, TraceKind::WaitStart, 0);
                     self.kick_logger(qm);
                     return;

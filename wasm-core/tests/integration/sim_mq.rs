@@ -384,10 +384,9 @@ fn two_forcers_of_records_past_the_write_threshold_take_turns_at_the_logger() {
                     format!("{size} B {io_mode:?} {copies}x{stripes}, {requesters} requesters on {pairs} pairs");
                 // Departure: two requesters on one pair move through its locks as two-task
                 // convoys, and the simulation writes each get's record alone (four writes a round
-                // trip) where the model has some ride with the other convoy's puts; on FICON and
-                // zHPF at 128 KB it is 10-11% slower.
-                let tolerance =
-                    if pairs == 1 && size < 256 * 1024 && io_mode != LogIoMode::Zhyperlink { 0.14 } else { 0.10 };
+                // trip) where the model has some ride with the other convoy's puts; yet on FICON
+                // and zHPF it is 9-21% faster, its force waits longer and its lock waits shorter.
+                let tolerance = if pairs == 1 && io_mode != LogIoMode::Zhyperlink { 0.23 } else { 0.10 };
                 rates_agree(&label, &sc, &m, tolerance);
                 checked += 1;
             }
@@ -428,12 +427,10 @@ fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers
     // Where the puts hold their queues' locks across the force, the gets' small records ride
     // in the convoys' writes (request_reply::Riders): the other convoys bring large records at
     // once where a task waits for their lock, else at random. Departures, all on one pair,
-    // held to their largest error plus a margin: a get's record there comes just as the write
-    // that let it go ends, often to an idle logger, so it rides less than the model has it.
-    // The simulation is 10% slower with 8 requesters at 90 KB, and 23% (its round trip 29%
-    // longer) with 4, whose records just past the threshold it writes 4.5 times a round trip;
-    // 16 requesters at 128 KB are 11% faster in the simulation. Three log-test tasks with
-    // 400 KB records in syncpoint are 13% slower in the simulation.
+    // held to their largest error plus a margin: the simulation's gets ride more often there
+    // as requesters grow (it writes 2 + 4/n times a round trip for n requesters, on one pair
+    // or two), and it is 11-13% faster with 8 requesters at 90 KB and 16 at 128 KB. Three
+    // log-test tasks with 400 KB records in syncpoint are 13% slower in the simulation.
     let rr = WorkloadKind::RequestReply;
     let (ins, oos) = (SyncpointMode::InSyncpoint, SyncpointMode::OutOfSyncpoint);
     let kib = 1024;
@@ -461,13 +458,13 @@ fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers
         (rr, oos, 6, 2, 90 * kib),
         (rr, oos, 4, 2, 128 * kib),
         (rr, oos, 8, 2, 400 * kib),
+        (rr, oos, 4, 1, 90 * kib),
         (rr, oos, 4, 1, 128 * kib),
         (rr, oos, 16, 1, 200 * kib),
     ];
     let departures = [
         (rr, oos, 8, 1, 90 * kib, 0.13),
-        (rr, oos, 4, 1, 90 * kib, 0.31),
-        (rr, oos, 16, 1, 128 * kib, 0.14),
+        (rr, oos, 16, 1, 128 * kib, 0.15),
         (WorkloadKind::LogUpperBound, ins, 3, 3, 400 * kib, 0.16),
     ];
     let plan = RunPlan { warmup_s: 0.5, run_s: 6.0, batches: 10 };
@@ -602,6 +599,26 @@ fn persistent_out_of_syncpoint(requesters: u32, pairs: u32, f: impl FnOnce(&mut 
         s.workload.syncpoint = SyncpointMode::OutOfSyncpoint;
         f(s);
     })
+}
+
+#[test]
+fn a_lone_record_past_the_write_threshold_out_of_syncpoint_goes_out_in_one_write() {
+    // The put's record starts a write as soon as it is in the buffers, and the put's force
+    // waits for that write: a put or get out of syncpoint has no commit record after its data.
+    // Forcing a write of its own after it had the simulation 21% slower at 128 KB.
+    let plan = RunPlan { warmup_s: 0.5, run_s: 6.0, batches: 10 };
+    for size in [128 * 1024, 300 * 1024] {
+        for (io_mode, copies, stripes) in
+            [(LogIoMode::Ficon, 1, 1), (LogIoMode::Zhpf, 2, 4), (LogIoMode::Zhyperlink, 2, 4)]
+        {
+            let sc = persistent_out_of_syncpoint(1, 1, |s| log_path(s, size, io_mode, copies, stripes));
+            let m = run(&sc, 23, plan);
+            let label = format!("lone requester, {size} B {io_mode:?} {copies}x{stripes}");
+            agree_with_model(&label, &sc, &m);
+            let writes_per_round_trip = m.log_writes_per_s.mean / m.transactions_per_s.mean;
+            within(&format!("{label} writes a round trip"), writes_per_round_trip, 4.0, 0.02);
+        }
+    }
 }
 
 #[test]

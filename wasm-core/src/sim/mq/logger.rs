@@ -1,12 +1,13 @@
 //! The log buffer and the logger task of one queue manager.
 //!
-//! Puts and gets of persistent messages append their records to the log buffer. A commit (or a
-//! persistent operation out of syncpoint, its own unit of work) then needs its records and its
-//! commit record on DASD: it waits for the write that will carry the end of the buffer as it is
-//! now. The logger writes whatever the buffer holds, up to the 128-page cap, as soon as it is free
-//! and someone needs a write; records that arrive while a write is in flight wait for the next
-//! one. That is log-force aggregation, and the achieved commits per write emerge from the arrival
-//! of commits during the previous write rather than from a formula.
+//! Puts and gets of persistent messages append their records to the log buffer. A commit then
+//! needs its records and its commit record on DASD: it waits for the write that will carry the end
+//! of the buffer as it is now. A persistent put or get out of syncpoint is logged whole, with no
+//! commit record after it, so it waits only for the write that carries its records, which may be
+//! the one in flight. The logger writes whatever the buffer holds, up to the 128-page cap, as soon
+//! as it is free and someone needs a write; records that arrive while a write is in flight wait
+//! for the next one. That is log-force aggregation, and the achieved commits per write emerge from
+//! the arrival of commits during the previous write rather than from a formula.
 //!
 //! Large units of work start writes on their own once the buffer passes the write threshold, and
 //! a put that would overfill the log output buffers waits for the logger to make room.
@@ -37,6 +38,8 @@ pub struct Logger {
     next_seq: u64,
     /// Highest write sequence number someone needs.
     wanted_seq: u64,
+    /// Highest write sequence number on DASD.
+    written_seq: u64,
     /// Tasks waiting for a write, with the write they need (non-decreasing front to back).
     waiters: VecDeque<(u32, u64)>,
     /// Whether the logger is writing (or, after a synchronous write, still finishing its cycle).
@@ -50,6 +53,7 @@ impl Default for Logger {
             started_bytes: 0,
             next_seq: 1,
             wanted_seq: 0,
+            written_seq: 0,
             waiters: VecDeque::new(),
             busy: false,
         }
@@ -99,6 +103,19 @@ impl Logger {
         self.push_waiter(task, seq);
     }
 
+    /// `task` needs the records it just appended on DASD, with no commit record after them: it
+    /// waits for the write carrying the end of the buffer, which is the one in flight when that
+    /// write took everything. `false` when they are on DASD already and it need not wait.
+    #[inline]
+    pub fn force_records(&mut self, task: u32) -> bool {
+        let seq = if self.pending_bytes() > 0 { self.tail_seq() } else { self.next_seq - 1 };
+        if seq <= self.written_seq {
+            return false;
+        }
+        self.push_waiter(task, seq);
+        true
+    }
+
     fn push_waiter(&mut self, task: u32, seq: u64) {
         // Needs only grow along the queue: the buffer's tail moves forward and room is needed
         // no later than the tail is written.
@@ -135,6 +152,7 @@ impl Logger {
     /// Write `seq` is on DASD: the next task it releases, if any (call until `None`).
     #[inline]
     pub fn release(&mut self, seq: u64) -> Option<u32> {
+        self.written_seq = self.written_seq.max(seq);
         match self.waiters.front() {
             Some(&(task, need)) if need <= seq => {
                 self.waiters.pop_front();
@@ -198,6 +216,23 @@ mod tests {
         let w2 = l.try_start().unwrap();
         assert_eq!(w2.bytes, 0);
         assert_eq!(l.release(w2.seq), Some(7));
+    }
+
+    #[test]
+    fn records_forced_out_of_syncpoint_ride_the_write_that_took_them() {
+        let mut l = Logger::default();
+        l.append(LOG_WRITE_THRESHOLD_BYTES as u64);
+        let w1 = l.try_start().unwrap();
+        assert!(l.force_records(7), "its record is in the write in flight");
+        assert_eq!(l.release(w1.seq), Some(7));
+        l.free();
+        assert!(l.try_start().is_none(), "no write of its own after its data went out");
+        assert!(!l.force_records(8), "nothing appended since: already on DASD");
+        l.append(1000);
+        assert!(l.force_records(9), "a record still in the buffer needs the next write");
+        let w2 = l.try_start().unwrap();
+        assert_eq!(w2.bytes, 1000);
+        assert_eq!(l.release(w2.seq), Some(9));
     }
 
     #[test]

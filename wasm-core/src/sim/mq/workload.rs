@@ -58,6 +58,9 @@ pub enum Op {
     Get(QueueRole),
     /// Wait until everything this task logged is on DASD, with a commit record of its own.
     Force,
+    /// Wait until this task's records are on DASD, in the write in flight if it took them: a
+    /// persistent put or get out of syncpoint is a unit of work of its own, logged whole.
+    ForceRecords,
     /// Ask the logger to write the buffer without waiting for it.
     WriteRecord,
     /// The unit of work ends: its messages become visible to getters.
@@ -151,7 +154,7 @@ impl Side {
             }
         } else {
             // Persistent, out of syncpoint: the lock is held until the message is on DASD.
-            ops.extend([Op::Force, Op::Publish, Op::Unlock(q)]);
+            ops.extend([Op::ForceRecords, Op::Publish, Op::Unlock(q)]);
         }
         self.reply(Api::Put, ops);
     }
@@ -166,7 +169,7 @@ impl Side {
         }
         ops.extend([Op::Lock(q), Op::Cpu(Api::Get), Op::Get(q), Op::Unlock(q)]);
         if self.persistent && !self.in_syncpoint {
-            ops.push(Op::Force);
+            ops.push(Op::ForceRecords);
         }
         self.reply(Api::Get, ops);
     }
@@ -320,7 +323,7 @@ mod tests {
     fn a_persistent_put_out_of_syncpoint_holds_the_lock_over_its_force() {
         let w = Workload::of(&scenario(|s| s.workload.persistence = Persistence::Persistent));
         let lock = w.requester.iter().position(|&o| o == Op::Lock(QueueRole::Request)).unwrap();
-        let force = w.requester.iter().position(|&o| o == Op::Force).unwrap();
+        let force = w.requester.iter().position(|&o| o == Op::ForceRecords).unwrap();
         let unlock = w.requester.iter().position(|&o| o == Op::Unlock(QueueRole::Request)).unwrap();
         assert!(lock < force && force < unlock);
     }
