@@ -454,9 +454,10 @@ impl Riders {
 struct Gathered {
     /// Records that fit in one write (more than 1).
     records_fit: f64,
-    /// The logger's time for one transaction's log data when every write is that full, µs.
+    /// The logger's time for one transaction's log data when every write is that full, µs
+    /// (the large records' data only where small ones ride with them: see [`Riders`]).
     demand_us: f64,
-    /// Writes for one transaction's log data when every write is that full.
+    /// Writes for one transaction's log data when every write is that full (likewise).
     writes_txn: f64,
 }
 
@@ -469,9 +470,9 @@ impl Stream {
     /// (`ready` of the time) puts as soon as its last write ends, so within the write after it;
     /// the others' puts come at random at their share of the large records' rate. The write is
     /// most likely a large record's (a longer write is more likely to be found in flight).
-    fn alone_at(&self, x_us_qmgr: f64, ready: f64) -> (f64, f64) {
+    fn alone_at(&self, x_us_qmgr: f64, ready: f64) -> Alone {
         let Some(r) = self.riders else {
-            return (self.demand_us, self.writes_txn);
+            return Alone { large: (self.demand_us, self.writes_txn), small: (0.0, 0.0) };
         };
         let convoys = r.convoys();
         let large_per_txn = self.writes_txn - r.per_txn;
@@ -480,24 +481,32 @@ impl Stream {
         let none_at_random = (-x_us_qmgr * large_per_txn * others * large_write_us).exp();
         let none_ready = (1.0 - ready.clamp(0.0, 1.0)).powf((convoys - 1.0).max(0.0));
         let ride = 1.0 - none_ready * none_at_random;
-        let riding = r.per_txn * ride;
-        (self.demand_us - riding * (r.alone_us - r.riding_us), self.writes_txn - riding)
+        let (riding, alone) = (r.per_txn * ride, r.per_txn * (1.0 - ride));
+        Alone {
+            large: (self.demand_us - r.per_txn * r.alone_us, large_per_txn),
+            small: (alone * r.alone_us + riding * r.riding_us, alone),
+        }
     }
 
     /// The logger's time and writes for one transaction's data when it is busy `busy` of the
     /// time, from those when each large record has a write of its own (`alone`).
     ///
-    /// Between one record a write and as many as fit, the logger's time goes with the number of
-    /// writes (each costs a fixed part and its bytes), so both are interpolated in its inverse.
-    fn at_busy(&self, busy: f64, alone: (f64, f64), warm: &processors::WarmStart) -> (f64, f64) {
+    /// Between one large record a write and as many as fit, the logger's time goes with the
+    /// number of writes (each costs a fixed part and its bytes), so both are interpolated in its
+    /// inverse; the small records that ride cost the same either way.
+    fn at_busy(&self, busy: f64, alone: Alone, warm: &processors::WarmStart) -> (f64, f64) {
         let Some(g) = self.gathered else {
-            return alone;
+            return alone.total();
         };
-        let at_logger = busy * processors::burst_stretch(self.chains, 1.0, busy, warm);
+        // A saturated logger has every chain at it (the stretch's limit as it fills, not its
+        // infinity there), so the writes it could take stay continuous up to that point.
+        let at_logger =
+            if busy < 1.0 { busy * processors::burst_stretch(self.chains, 1.0, busy, warm) } else { self.chains };
         let records = (0.5 * at_logger).clamp(1.0, g.records_fit);
         let alone_share = (1.0 / records - 1.0 / g.records_fit) / (1.0 - 1.0 / g.records_fit);
         let blend = |alone: f64, full: f64| full + (alone - full) * alone_share;
-        (blend(alone.0, g.demand_us), blend(alone.1, g.writes_txn))
+        let (small_us, small_writes) = alone.small;
+        (blend(alone.large.0, g.demand_us) + small_us, blend(alone.large.1, g.writes_txn) + small_writes)
     }
 
     /// The logger's utilisation at `x_us_qmgr` transactions per microsecond on one queue manager,
@@ -506,18 +515,19 @@ impl Stream {
     fn load(&self, x_us_qmgr: f64, ready: f64, warm: &processors::WarmStart) -> Option<(f64, f64, f64)> {
         let alone = self.alone_at(x_us_qmgr, ready);
         let Some(gathered) = self.gathered else {
-            let busy = x_us_qmgr * alone.0;
-            return (busy < 1.0).then_some((busy, alone.0, alone.1));
+            let (demand_us, writes_txn) = alone.total();
+            let busy = x_us_qmgr * demand_us;
+            return (busy < 1.0).then_some((busy, demand_us, writes_txn));
         };
         // Fuller writes at a busier logger lower its utilisation: busy = x * demand(busy) has one
         // root, between the utilisations of full writes and of one record a write. Regula falsi
         // (the Illinois variant) finds it in a few steps; near saturation the queue at the logger
         // turns on the idle share, so that is what must be known finely.
-        let mut low = x_us_qmgr * gathered.demand_us;
+        let mut low = x_us_qmgr * (gathered.demand_us + alone.small.0);
         if low >= 1.0 {
             return None;
         }
-        let mut high = (x_us_qmgr * alone.0).min(1.0);
+        let mut high = (x_us_qmgr * alone.total().0).min(1.0);
         let excess = |b: f64| x_us_qmgr * self.at_busy(b, alone, warm).0 - b;
         let (mut f_low, mut f_high) = (excess(low), excess(high));
         let mut busy = if f_high >= 0.0 { high } else { low };
@@ -551,6 +561,24 @@ impl Stream {
         }
         let (demand_us, writes_txn) = self.at_busy(busy, alone, warm);
         Some((busy, demand_us, writes_txn))
+    }
+}
+
+/// The logger's time and writes for one transaction's data, µs and count, where each large
+/// record has a write of its own: the large records' writes, and the small records' share
+/// (their writes alone, and what they add to the large ones they ride with).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Alone {
+    /// The large records' writes: the logger's time, µs, and their number.
+    large: (f64, f64),
+    /// The small records' share: the logger's time, µs, and their writes alone.
+    small: (f64, f64),
+}
+
+impl Alone {
+    /// The logger's time, µs, and writes for the whole transaction.
+    fn total(self) -> (f64, f64) {
+        (self.large.0 + self.small.0, self.large.1 + self.small.1)
     }
 }
 
@@ -863,12 +891,6 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                     (us + count * w_us, n + count * w)
                 })
             };
-            // Single records below a full write meet in the writes of a busy logger.
-            let records_fit = cap / record.max(1.0);
-            let gathered = (record < cap && uow_puts <= 1.0 && forcers > 2.0 && records_fit > 1.0).then(|| {
-                let writes = log_bytes_txn / cap;
-                Gathered { records_fit, demand_us: writes * forced_write_us(cap), writes_txn: writes }
-            });
             // Convoys' large records leave the gets' small ones to ride with them.
             let convoy = |held: bool, openers: f64| if held && openers > 1.0 { openers } else { 0.0 };
             let small_gets = match shape {
@@ -878,7 +900,6 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 Shape::Batch => 0.0,
             };
             let riders = (convoys_force
-                && gathered.is_none()
                 && record < cap
                 && uow_puts <= 1.0
                 && small_gets > 0.0
@@ -890,6 +911,15 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                     alone_us: forced_write_us(get_record),
                     riding_us: forced_write_us(put_record + get_record) - forced_write_us(put_record),
                 });
+            // Single records below a full write meet in the writes of a busy logger.
+            let records_fit = cap / record.max(1.0);
+            let gathered = (record < cap && uow_puts <= 1.0 && forcers > 2.0 && records_fit > 1.0).then(|| {
+                // Riding small records are not in the large ones' full writes: they cost the same
+                // either way (see `Stream::at_busy`).
+                let riding_bytes = riders.map_or(0.0, |r| r.per_txn * get_record);
+                let writes = (log_bytes_txn - riding_bytes) / cap;
+                Gathered { records_fit, demand_us: writes * forced_write_us(cap), writes_txn: writes }
+            });
             Stream {
                 chains: force_chains / qmgrs,
                 demand_us,

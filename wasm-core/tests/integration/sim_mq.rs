@@ -426,10 +426,11 @@ fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers
     //
     // Where the puts hold their queues' locks across the force, the gets' small records ride
     // in the convoys' writes (request_reply::Riders): the other convoys bring large records at
-    // once where a task waits for their lock, else at random. Departures, all on one pair,
-    // held to their largest error plus a margin: the simulation's gets ride more often there
-    // as requesters grow (it writes 2 + 4/n times a round trip for n requesters, on one pair
-    // or two), and it is 11-13% faster with 8 requesters at 90 KB and 16 at 128 KB. Three
+    // once where a task waits for their lock, else at random; from three pairs on, the large
+    // records meet in the writes too and the small ones ride with them. Departures, all on one
+    // pair, held to their largest error plus a margin: the simulation's gets ride more often
+    // there as requesters grow (it writes 2 + 4/n times a round trip for n requesters, on one
+    // pair or two), and it is 11-13% faster with 8 requesters at 90 KB and 16 at 128 KB. Three
     // log-test tasks with 400 KB records in syncpoint are 13% slower in the simulation.
     let rr = WorkloadKind::RequestReply;
     let (ins, oos) = (SyncpointMode::InSyncpoint, SyncpointMode::OutOfSyncpoint);
@@ -461,6 +462,11 @@ fn single_records_past_the_write_threshold_meet_in_the_loggers_writes_as_forcers
         (rr, oos, 4, 1, 90 * kib),
         (rr, oos, 4, 1, 128 * kib),
         (rr, oos, 16, 1, 200 * kib),
+        (rr, oos, 12, 3, 90 * kib),
+        (rr, oos, 24, 3, 200 * kib),
+        (rr, oos, 6, 3, 400 * kib),
+        (rr, oos, 8, 4, 90 * kib),
+        (rr, oos, 18, 6, 90 * kib),
     ];
     let departures = [
         (rr, oos, 8, 1, 90 * kib, 0.13),
