@@ -187,6 +187,20 @@ describe("renderer in a browser", () => {
     await expect.poll(() => sceneFigure("particles"), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.waitForTimeout(1500);
     writeFileSync(resolve(artifacts, "renderer-shared.png"), await page.screenshot());
+    // Two queue managers crowd the CF and the logs into a small stage: every label still reads.
+    const labels = await page.$$eval(".node-label:not([hidden])", (els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { text: e.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      }),
+    );
+    expect(labels.map((l) => l.text)).toEqual(expect.arrayContaining(["coupling facility (4 CPs)", "QM2 logger"]));
+    for (const [i, a] of labels.entries()) {
+      for (const b of labels.slice(i + 1)) {
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        expect(apart, `"${a.text}" and "${b.text}" overlap`).toBe(true);
+      }
+    }
   });
 
   it("moves messages across a channel, at a speed where they can be followed", async () => {

@@ -5,6 +5,7 @@
  * motion of its own.
  */
 import * as THREE from "three";
+import { declutterLabels, type LabelBox } from "./label-layout";
 import type { ParticleField } from "./particle-field";
 import { ParticleStyle, WaitStyle } from "./particle-field";
 import type { TopologyLayout } from "./topology-layout";
@@ -254,14 +255,27 @@ export function createTopologyScene(
       labelLayer.append(el);
       labelElements.push(el);
     }
+    const boxes: LabelBox[] = [];
     labelElements.forEach((el, k) => {
       const label = labels[k];
       el.hidden = label === undefined;
       if (label === undefined) return;
       projected.set(label.x, -0.55, label.z).project(camera);
       el.textContent = label.text;
-      el.style.left = `${((projected.x + 1) / 2) * w}px`;
-      el.style.top = `${((1 - projected.y) / 2) * h}px`;
+      boxes.push({
+        x: ((projected.x + 1) / 2) * w,
+        y: ((1 - projected.y) / 2) * h,
+        width: el.offsetWidth,
+        height: el.offsetHeight,
+      });
+    });
+    // Neighbouring nodes' labels can meet on a small stage: later ones step aside, or drop out.
+    declutterLabels(boxes).forEach((shift, k) => {
+      const el = labelElements[k] as HTMLElement;
+      const b = boxes[k] as LabelBox;
+      el.hidden = shift === null;
+      el.style.left = `${b.x + (shift?.dx ?? 0)}px`;
+      el.style.top = `${b.y + (shift?.dy ?? 0)}px`;
     });
   };
 
