@@ -123,7 +123,11 @@ async function boot(): Promise<void> {
   } catch (error) {
     notices.push(`The 3D view is unavailable here (WebGL: ${(error as Error).message}); everything else works.`);
   }
-  const legend = mountSceneLegend(required<HTMLElement>("[data-testid=legend]"));
+  const legend = mountSceneLegend(required<HTMLElement>("[data-testid=legend]"), () => {
+    // The key's new height moves the band the stage is framed below.
+    scene?.resize();
+    sceneDirty = true;
+  });
   const field = new ParticleField(PARTICLE_CAPACITY);
   // What the canvas shows, so that a paused, unchanged scene is not drawn again.
   let drawnAtS = Number.NaN;

@@ -203,6 +203,25 @@ describe("renderer in a browser", () => {
     }
   });
 
+  it("folds the key away to give the stage more room, and brings it back", async () => {
+    /** Screen distance between the labels of the run's two ends, px: the stage's width on screen. */
+    const stageWidth = () =>
+      page.$$eval(".node-label:not([hidden])", (els) => {
+        const xs = els.map((e) => e.getBoundingClientRect().left);
+        return Math.max(...xs) - Math.min(...xs);
+      });
+    const legendBottom = () => page.$eval("[data-testid=legend]", (e) => e.getBoundingClientRect().bottom);
+    const open = { width: await stageWidth(), bottom: await legendBottom() };
+    await page.click("[data-testid=legend-fold]");
+    expect(await page.textContent("[data-testid=legend-fold]")).toBe("Show key");
+    expect(await page.isVisible("[data-testid=legend] ul")).toBe(false);
+    expect(await legendBottom()).toBeLessThan(open.bottom - 20);
+    await expect.poll(stageWidth, { timeout: 5_000 }).toBeGreaterThan(1.1 * open.width);
+    await page.click("[data-testid=legend-fold]");
+    expect(await page.isVisible("[data-testid=legend] ul")).toBe(true);
+    await expect.poll(stageWidth, { timeout: 5_000 }).toBeLessThan(1.02 * open.width);
+  });
+
   it("moves messages across a channel, at a speed where they can be followed", async () => {
     const run = await sceneFigure("run");
     const speedBefore = Number(await page.inputValue("[data-testid=speed]"));

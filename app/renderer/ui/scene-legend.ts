@@ -61,12 +61,34 @@ export function describeTopology(nodes: readonly TopologyNode[]): string {
 /** A queue manager's private-queue stations, the key shown before a run's topology is known. */
 const FIRST_KINDS: ReadonlySet<string> = new Set(["application", "queue", "log_buffer", "logger", "channel_path"]);
 
-/** Fills `container` with the colour key; `setTopology` fits it and the node counts to a run. */
-export function mountSceneLegend(container: HTMLElement): { setTopology(nodes: readonly TopologyNode[]): void } {
+/**
+ * Fills `container` with the colour key; `setTopology` fits it and the node counts to a run. A
+ * button folds the key away to give the stage its room (the node counts stay), and `onFold` is
+ * told, so the scene can frame itself again.
+ */
+export function mountSceneLegend(
+  container: HTMLElement,
+  onFold: () => void = () => {},
+): { setTopology(nodes: readonly TopologyNode[]): void } {
   const list = document.createElement("ul");
   const nodes = document.createElement("p");
   nodes.className = "legend-nodes";
-  container.replaceChildren(list, nodes);
+  const fold = document.createElement("button");
+  fold.type = "button";
+  fold.className = "legend-fold";
+  fold.dataset.testid = "legend-fold";
+  const showFolded = (folded: boolean) => {
+    list.hidden = folded;
+    container.classList.toggle("folded", folded);
+    fold.textContent = folded ? "Show key" : "Hide key";
+    fold.setAttribute("aria-expanded", String(!folded));
+  };
+  showFolded(false);
+  fold.addEventListener("click", () => {
+    showFolded(!list.hidden);
+    onFold();
+  });
+  container.replaceChildren(fold, list, nodes);
   const showKey = (kinds: ReadonlySet<string>) => {
     list.replaceChildren(
       ...legendEntries(kinds).map((entry) => {
