@@ -87,10 +87,12 @@ fn search(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart) -> (f64, f
         if error.abs() <= UTILISATION_TOLERANCE * utilisation {
             break;
         }
-        if error.abs() <= LINEAR_TOLERANCE * utilisation && at.utilisation_slope > 0.0 {
-            // Close enough for one last Newton step to be exact to second order: take it on the
-            // queue too, by its slope, rather than summing the states again.
-            let step = -error / at.utilisation_slope;
+        // Close enough for one last Newton step to be exact to second order: take it on the
+        // queue too, by its slope, rather than summing the states again. Next to saturation the
+        // utilisation hardly moves with r, and a step of half of r or more is no correction
+        // (it could even make r negative): the search goes on instead.
+        let step = -error / at.utilisation_slope.max(f64::MIN_POSITIVE);
+        if error.abs() <= LINEAR_TOLERANCE * utilisation && at.utilisation_slope > 0.0 && step.abs() < 0.5 {
             remember(ratio * (1.0 + step));
             let queued = at.queued + at.queued_slope * step;
             return (ratio * (1.0 + step), 1.0 + queued.max(0.0) / (utilisation * cpus));
@@ -275,6 +277,30 @@ mod tests {
             assert!(a < mid && mid < b, "{below}: {a} {mid} {b}");
             assert!((stretch(below + 1.0e-9, 3.0, u) - a).abs() < 1.0e-6 * a);
             assert!((stretch(below + 1.0 - 1.0e-9, 3.0, u) - b).abs() < 1.0e-6 * b);
+        }
+    }
+
+    #[test]
+    fn next_to_saturation_the_answers_stay_probabilities() {
+        // A solver closing on a saturated logger asks at utilisations next to 1, each search
+        // starting where the last ended. From where a search a rounding error short of 1 had
+        // ended, the last Newton step at 1 - 8.6e-8 once took the ratio negative, and four
+        // loops' wait probability came out at -0.76.
+        let last = LastSearch { ratio: 563.301_691_876_089_6, chains: 4.0, utilisation: 0.999_999_999_999_999_9 };
+        let warm = WarmStart(Cell::new(Some(last)));
+        let u = 0.999_999_913_584_821_8;
+        let w = wait_probability(4.0, 1.0, u, &warm);
+        assert!((0.99..=1.0).contains(&w), "{w}");
+        assert!(warm.0.get().is_some_and(|l| l.ratio > 0.0));
+        let walk = [0.5, 0.99, 1.0 - 1.0e-9, 1.0 - 1.0e-13, 0.999_999_999_999_999_9, 1.0 - 8.6e-8, 1.0 - 1.0e-12, 0.9];
+        for chains in [2.0, 3.0, 4.0, 8.5] {
+            let warm = WarmStart::default();
+            for u in walk {
+                let w = wait_probability(chains, 1.0, u, &warm);
+                assert!((0.0..=1.0).contains(&w), "{chains} loops at {u}: {w}");
+                let s = burst_stretch(chains, 1.0, u, &warm);
+                assert!((1.0..=chains).contains(&s), "{chains} loops at {u}: stretch {s}");
+            }
         }
     }
 
