@@ -579,7 +579,7 @@ impl Stream {
                     }
                     side = -1;
                 }
-                if high - low <= GATHER_SETTLED * (1.0 - high) || f == 0.0 {
+                if high - low <= (GATHER_SETTLED * (1.0 - high)).max(GATHER_FLOOR) || f == 0.0 {
                     break;
                 }
             }
@@ -630,6 +630,9 @@ fn convoys_ready(s: &Setup, r: &Riders, x_queue_us: f64, put_us: f64, get_us: f6
 const GATHER_SEARCH_STEPS: usize = 60;
 /// Width, relative to the logger's idle share, at which that search stops.
 const GATHER_SETTLED: f64 = 1.0e-4;
+/// Width below which that search stops whatever the idle share: a logger this close to
+/// saturation has every chain at it already, and the doubles next to 1 run out of digits.
+const GATHER_FLOOR: f64 = 1.0e-12;
 
 /// The writes the logger makes of a unit of work while its puts are still going on.
 #[derive(Debug, Clone, Copy, PartialEq)]
