@@ -164,24 +164,29 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     // rather than one write of g commits' bytes rounded up to whole pages, keeps the write time a
     // continuous function of g: the search below then has one fixed point to find, instead of
     // hopping across a page boundary, and the answer no longer depends on where it started.
+    // Each write's time, with the logger's own work after it where that cannot overlap the I/O
+    // (a synchronous write).
     let mut write_us = |g: f64| {
         let rate = (f / g).max(0.0);
         let k = crate::math::floor(g).max(1.0);
         let share = (g - k).clamp(0.0, 1.0);
-        let smaller = timer.write_time_at_rate_us(k * bytes, rate).max(0.0);
+        let (smaller, tail) = timer.write_time_and_tail_at_rate_us(k * bytes, rate);
         let pages = |b: f64| crate::math::ceil(b / crate::model::log::LOG_PAGE_BYTES);
         if share == 0.0 || pages(k * bytes) == pages((k + 1.0) * bytes) {
-            smaller
+            (smaller, tail)
         } else {
-            let larger = timer.write_time_at_rate_us((k + 1.0) * bytes, rate).max(0.0);
-            smaller + share * (larger - smaller)
+            let (larger, larger_tail) = timer.write_time_and_tail_at_rate_us((k + 1.0) * bytes, rate);
+            (smaller + share * (larger - smaller), tail + share * (larger_tail - tail))
         }
     };
     // Requests of different sizes: a write of one request takes that request's own time; as
     // writes gather more requests their data approaches g times the average, and the difference
     // fades.
     let mix = if size_mix.is_finite() && size_mix > 0.0 { size_mix } else { 1.0 };
-    let mut write_us = |g: f64| write_us(g) * (1.0 + (mix - 1.0) / g.max(1.0));
+    let mut write_us = |g: f64| {
+        let (t, tail) = write_us(g);
+        (t * (1.0 + (mix - 1.0) / g.max(1.0)), tail)
+    };
     let step = |t: f64| (1.0 + f * t * 1.0e-6 * others).min(MAX_REQUESTS_PER_WRITE);
     let mut g = if others > 0.0 { start.requests_per_write.clamp(1.0, MAX_REQUESTS_PER_WRITE) } else { 1.0 };
     // h(g) falls by 1 per commit, less what the longer write gathers: f * others * dT/dg. With
@@ -190,7 +195,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     let gathered_per_us = f * 1.0e-6 * others;
     let mut write_us_per_request =
         if start.write_us_per_request.is_finite() { start.write_us_per_request } else { 0.0 };
-    let mut t = 0.0;
+    let (mut t, mut tail) = (0.0, 0.0);
     // The fixed point is the root of h(g) = step(T(g)) - g, positive below it and negative above.
     // Plain iteration g <- step(T(g)) converges only linearly, slowly when each extra commit
     // lengthens the write almost enough to bring in another, and with zHyperLink (fewer writes,
@@ -201,7 +206,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     let mut above: Option<(f64, f64)> = None;
     let mut previous: Option<(f64, f64)> = None;
     for _ in 0..64 {
-        t = write_us(g);
+        (t, tail) = write_us(g);
         let next = step(t);
         let h = next - g;
         if h.abs() <= 1.0e-10 * g {
@@ -267,7 +272,17 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     // back-to-back writes already keep it below the ceiling.
     let u = if chains > 1.0 { byte_utilisation.clamp(0.0, 1.0) } else { 0.0 };
     let headroom = (1.0 - crate::math::pow_whole(u, LOG_CEILING_SHARPNESS)).max(1.0e-9);
-    let wait_us = t * (1.0 + left * busy_with_others) / headroom;
+    // After a synchronous write the logger does its own work before it can take another (the
+    // tail), and a lone chain's next force comes `gap` after the release: it waits out what is
+    // left of that work, the gap taken as exponential (a few random CPU bursts). Several chains
+    // come back in step with the logger's writes, which a mean busy share cannot follow; they
+    // are left to the aggregation above.
+    let tail_wait = if chains <= 1.0 && tail > 0.0 && gap.is_finite() {
+        if gap > 0.0 { tail - gap * (1.0 - crate::math::exp(-tail / gap)) } else { tail }
+    } else {
+        0.0
+    };
+    let wait_us = t * (1.0 + left * busy_with_others) / headroom + tail_wait;
     LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us, write_us_per_request }
 }
 
@@ -445,6 +460,27 @@ mod tests {
         assert_eq!(f.requests_per_write, 1.0);
         assert_eq!(f.busy_with_others, 0.0);
         assert_eq!(f.wait_us, f.write_us);
+    }
+
+    #[test]
+    fn a_lone_chain_waits_out_the_loggers_own_work_after_a_synchronous_write() {
+        let zhl = Scenario::from_overlay(&serde_json::json!({ "log": { "io_mode": "zhyperlink" } })).unwrap();
+        let zhpf = Scenario::from_overlay(&serde_json::json!({ "log": { "io_mode": "zhpf" } })).unwrap();
+        let lone = |s: &Scenario, gap_us: f64, chains: f64| {
+            let stream = ForceStream { gap_us, chains, ..ForceStream::uniform(2000.0, 3000.0, chains, 0.0) };
+            log_force_on(&mut IoPath::of(s).timer(), &stream, ForceStart::COLD)
+        };
+        let logger_us = crate::model::log::LOGGER_CPU_US_PER_WRITE;
+        // Back at once: the whole of the logger's work after the write is waited for.
+        let at_once = lone(&zhl, 0.0, 1.0);
+        assert!(at_once.wait_us > at_once.write_us + logger_us, "{at_once:?}");
+        // The longer the task's own work between forces, the less of it is left.
+        let waits: Vec<f64> = [0.0, 5.0, 20.0, 200.0].iter().map(|&g| lone(&zhl, g, 1.0).wait_us).collect();
+        assert!(waits.windows(2).all(|w| w[1] < w[0]), "{waits:?}");
+        assert!(waits[3] - at_once.write_us < 0.1 * logger_us, "{waits:?}");
+        // The logger works while an asynchronous write is in flight: nothing to wait out.
+        let async_write = lone(&zhpf, 0.0, 1.0);
+        assert_eq!(async_write.wait_us, async_write.write_us);
     }
 
     #[test]

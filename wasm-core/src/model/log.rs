@@ -510,6 +510,25 @@ impl WriteTimer<'_> {
         finite_or_zero(sequence_time_us(pages_of(io_bytes), |p| self.write(p, rate)))
     }
 
+    /// As [`WriteTimer::write_time_at_rate_us`], with how long the logger stays busy after the
+    /// last write has released its waiters: its own work after a synchronous write, which it
+    /// cannot overlap with the I/O (0 on FICON and zHPF, where it works while the I/O is in
+    /// flight). The logger takes no other write until then.
+    pub fn write_time_and_tail_at_rate_us(&mut self, io_bytes: f64, writes_per_s: f64) -> (f64, f64) {
+        let rate = Some(writes_per_s.max(0.0));
+        let pages = pages_of(io_bytes);
+        if !self.path.zhyperlink {
+            return (finite_or_zero(sequence_time_us(pages, |p| self.write(p, rate))), 0.0);
+        }
+        let mut tail = 0.0;
+        let elapsed = sequence_time_us(pages, |p| {
+            let w = self.write(p, rate);
+            tail = w.cycle_us - w.elapsed_us;
+            w
+        });
+        (finite_or_zero(elapsed), finite_or_zero(tail).max(0.0))
+    }
+
     fn write(&mut self, pages: f64, writes_per_s: Option<f64>) -> Write {
         let pages = pages.clamp(1.0, MAX_PAGES_PER_IO);
         let found = self.recent.iter().position(|r| r.is_some_and(|(shape, _)| shape.pages == pages));

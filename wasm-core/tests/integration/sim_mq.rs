@@ -4,8 +4,7 @@
 //! `model::evaluate` within 10% across message size, stripes, log copies, I/O mode, syncpoint and
 //! requester count, except where the tests below bound a documented departure and say why: the
 //! model is the approximation there (one average force wait for a convoy of committers, the
-//! logger's own work after a synchronous write,
-//! one force wait for the puts and the gets of a single pair's lock convoy, the chains it leaves
+//! logger's own work after a synchronous write where several tasks force, one force wait for the puts and the gets of a single pair's lock convoy, the chains it leaves
 //! at the processors when many requesters share a pair and commit outside its locks).
 
 use mqpx::model;
@@ -108,25 +107,7 @@ fn one_requester_agrees_with_the_model_across_size_stripes_copies_io_mode_and_sy
                             s.workload.syncpoint = syncpoint;
                         });
                         let label = format!("{size}B {copies}x{stripes} {io_mode:?} {syncpoint:?} {persistence:?}");
-                        let m = run(&sc, 3, PLAN);
-                        if size < 512 * 1024
-                            && io_mode == LogIoMode::Zhyperlink
-                            && syncpoint == SyncpointMode::OutOfSyncpoint
-                            && persistence == Persistence::Persistent
-                        {
-                            // Departure: after a synchronous write the simulated logger spins
-                            // through its own work before it takes the next force (log.rs: it
-                            // "cannot overlap the I/O"), and a lone task forcing four times a round
-                            // trip with a few microseconds of CPU between comes back inside that
-                            // work. The model leaves this wait out: adding it took the zHyperLink
-                            // chapter's measured transaction-time gains (validation points) from
-                            // within 20% to 24% off, so the reports do not bear it out at this size.
-                            // The simulation is up to 15% slower.
-                            let rr = model::request_reply::evaluate(&sc);
-                            within(&label, m.transactions_per_s.mean, rr.transactions_s, 0.17);
-                        } else {
-                            agree_with_model(&label, &sc, &m);
-                        }
+                        agree_with_model(&label, &sc, &run(&sc, 3, PLAN));
                         checked += 1;
                     }
                 }
@@ -338,9 +319,9 @@ fn records_larger_than_a_write_out_of_syncpoint_keep_the_logger_streaming() {
                 let label =
                     format!("{size} B {io_mode:?} {copies}x{stripes}, {requesters} requesters on {pairs} pairs");
                 let tolerance = if io_mode == LogIoMode::Zhyperlink {
-                    // The gets' small forces go synchronously and meet the logger's own work after
-                    // a synchronous write, which the model leaves out (see the one-requester test):
-                    // the simulation is up to 10% slower at 1 MB.
+                    // Several tasks' small forces go synchronously and meet the logger's own work
+                    // after a synchronous write, which the model counts only for a lone task (see
+                    // the one-requester test): the simulation is up to 10% slower at 1 MB.
                     0.12
                 } else {
                     0.10
@@ -587,9 +568,11 @@ fn persistent_request_reply_agrees_with_the_model_across_requester_counts() {
                 });
                 let label = format!("{requesters} requesters {syncpoint:?} {io_mode:?} {size}B {copies}x{stripes}");
                 let m = run(&sc, 12, PLAN);
-                // Few tasks forcing out of syncpoint over zHyperLink still meet the logger's own
-                // work after a synchronous write, which the model leaves out (see the
-                // one-requester test): up to 12% there.
+                // Departure: a few tasks forcing out of syncpoint over zHyperLink come back in step
+                // with the logger's synchronous writes and its own work after each, and gather
+                // more forces a write than the model's mean busy share gives (4 requesters at
+                // 32 KB: 1.36 writes a round trip against 1.51); the simulation is up to 10%
+                // faster. The model counts that work only for a lone task.
                 let few_sync_forcers =
                     requesters < 16 && io_mode == LogIoMode::Zhyperlink && syncpoint == SyncpointMode::OutOfSyncpoint;
                 let tolerance = if few_sync_forcers { 0.12 } else { 0.10 };
