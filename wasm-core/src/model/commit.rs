@@ -38,6 +38,13 @@ const MAX_REQUESTS_PER_WRITE: f64 = 1.0e6;
 /// utilisation); high enough to leave waits untouched at moderate load.
 const LOG_CEILING_SHARPNESS: f64 = 8.0;
 
+/// Chains of forces past which the ceiling's wall sharpens in proportion (see [`log_force_on`]):
+/// 64 committers drive the simulated log to 96% of its byte ceiling before their waits grow.
+const LOG_CEILING_CHAINS: f64 = 16.0;
+
+/// Most steps the search for the commits per write takes (it closes in a few).
+const FORCE_SEARCH_STEPS: usize = 80;
+
 /// Elapsed time of one forced write of `bytes` to the active log, all copies in parallel, as the
 /// log sub-model computes it for the scenario's log configuration and I/O path.
 pub fn forced_write_us(scenario: &Scenario, bytes: f64) -> f64 {
@@ -68,15 +75,12 @@ pub struct LogForce {
     pub busy_with_others: f64,
     /// Average time a force request waits for its data to be on DASD, in microseconds.
     pub wait_us: f64,
-    /// How much longer a write gets per commit it carries, near this solution, in microseconds
-    /// (0 when the search did not measure it): a nearby load's search starts from it.
-    pub write_us_per_request: f64,
 }
 
 impl LogForce {
     /// This solution as the start of the search at a nearby load.
     pub fn as_start(&self) -> ForceStart {
-        ForceStart { requests_per_write: self.requests_per_write, write_us_per_request: self.write_us_per_request }
+        ForceStart { requests_per_write: self.requests_per_write }
     }
 }
 
@@ -85,13 +89,11 @@ impl LogForce {
 pub struct ForceStart {
     /// Commits per write to try first: 1, or a nearby load's answer.
     pub requests_per_write: f64,
-    /// How much longer a write gets per commit it carries there, in microseconds; 0 when unknown.
-    pub write_us_per_request: f64,
 }
 
 impl ForceStart {
     /// No nearby answer known: one commit per write.
-    pub const COLD: ForceStart = ForceStart { requests_per_write: 1.0, write_us_per_request: 0.0 };
+    pub const COLD: ForceStart = ForceStart { requests_per_write: 1.0 };
 }
 
 /// The force requests a log sees, for [`log_force_on`].
@@ -112,6 +114,9 @@ pub struct ForceStream {
     /// of the average data (1 when every request brings the same): a task alternating a message's
     /// force with a get record's force pays each write's own time, not the average's.
     pub size_mix: f64,
+    /// Share of the log data the logger writes ahead of the forces, while units of work are
+    /// still putting (0..1): writes that carry no force, behind which forces wait and gather.
+    pub background_share: f64,
 }
 
 impl ForceStream {
@@ -124,17 +129,14 @@ impl ForceStream {
             byte_utilisation,
             gap_us: f64::INFINITY,
             size_mix: 1.0,
+            background_share: 0.0,
         }
     }
 }
 
 /// Log-force aggregation for `requests_per_s` force requests, each bringing `bytes_per_request`
 /// of log data, issued by `chains` independent closed-loop tasks; `byte_utilisation` is the share
-/// of the log's byte-rate ceiling in use (below 1).
-///
-/// A request that arrives while a write is in flight joins the next write, so a write serves the
-/// requests that arrived during the previous one: `g = 1 + F * T(g * b) * (chains - 1) / chains`.
-/// A task never overlaps its own earlier force, hence the `(chains - 1) / chains` share.
+/// of the log's byte-rate ceiling in use (below 1). See [`log_force_on`].
 pub fn log_force(
     scenario: &Scenario,
     requests_per_s: f64,
@@ -147,15 +149,28 @@ pub fn log_force(
     log_force_on(&mut path.timer(), &stream, ForceStart::COLD)
 }
 
-/// [`log_force`] with a write timer kept by the caller (see [`IoPath::timer`]), for solvers that
-/// evaluate it at many nearby loads and so time writes of the same few sizes over and over.
+/// [`log_force`] for a [`ForceStream`], with a write timer kept by the caller (see
+/// [`IoPath::timer`]), for solvers that evaluate it at many nearby loads and so time writes of the
+/// same few sizes over and over.
+///
+/// A write takes every force waiting when it starts, up to a full write, so while it is in flight
+/// only the chains outside it can bring another: each of the `chains - g` comes back within the
+/// write (of `t`) with probability `p = 1 - exp(-t/G)`, `G` being the time a chain spends between
+/// the release of one force and its next (its cycle less its wait), taken as exponential. The
+/// next write carries those, or, when none came, starts with the next one to come:
+/// `g = (chains - g) p + (1 - p)^(chains - g)`. Tasks that come back within a write therefore
+/// fall into step with the logger: with `G` short against `t`, half of them wait for each write
+/// and every force waits for two. Behind a write that carries no force (the logger writing a unit
+/// of work's data while its puts go on) a force waits whatever the logger did before, and those
+/// that come meanwhile join it: `g = 1 + F t (chains - 1) / chains` for that share of the writes.
 ///
 /// `start` is where the search for the commits per write starts: [`ForceStart::COLD`], or the
 /// answer already found for a nearby request rate, which saves most of the search. The write time
 /// is continuous in the commits per write (see below), so the search ends at the same fixed point
 /// from either side to its precision.
 pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: ForceStart) -> LogForce {
-    let ForceStream { requests_per_s, bytes_per_request, chains, byte_utilisation, gap_us, size_mix } = *stream;
+    let ForceStream { requests_per_s, bytes_per_request, chains, byte_utilisation, gap_us, size_mix, background_share } =
+        *stream;
     let f = requests_per_s.max(0.0);
     let others = if chains > 1.0 { (chains - 1.0) / chains } else { 0.0 };
     let bytes = bytes_per_request.max(0.0);
@@ -164,8 +179,8 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     // rather than one write of g commits' bytes rounded up to whole pages, keeps the write time a
     // continuous function of g: the search below then has one fixed point to find, instead of
     // hopping across a page boundary, and the answer no longer depends on where it started.
-    // Each write's time, with the logger's own work after it where that cannot overlap the I/O
-    // (a synchronous write).
+    // Each write comes with the logger's own work after it where that cannot overlap the I/O
+    // (its tail, after a synchronous write).
     let mut write_us = |g: f64| {
         let rate = (f / g).max(0.0);
         let k = crate::math::floor(g).max(1.0);
@@ -187,91 +202,108 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
         let (t, tail) = write_us(g);
         (t * (1.0 + (mix - 1.0) / g.max(1.0)), tail)
     };
-    let step = |t: f64| (1.0 + f * t * 1.0e-6 * others).min(MAX_REQUESTS_PER_WRITE);
-    let mut g = if others > 0.0 { start.requests_per_write.clamp(1.0, MAX_REQUESTS_PER_WRITE) } else { 1.0 };
-    // h(g) falls by 1 per commit, less what the longer write gathers: f * others * dT/dg. With
-    // dT/dg known from a nearby load, the first step is a Newton step rather than a plain one
-    // (a plain step is the Newton step for dT/dg = 0).
-    let gathered_per_us = f * 1.0e-6 * others;
-    let mut write_us_per_request =
-        if start.write_us_per_request.is_finite() { start.write_us_per_request } else { 0.0 };
-    let (mut t, mut tail) = (0.0, 0.0);
-    // The fixed point is the root of h(g) = step(T(g)) - g, positive below it and negative above.
-    // Plain iteration g <- step(T(g)) converges only linearly, slowly when each extra commit
-    // lengthens the write almost enough to bring in another, and with zHyperLink (fewer writes,
-    // fewer fallbacks, shorter writes) it can oscillate. Secant steps through the last two points
-    // converge in a few evaluations because h is piecewise linear between whole commits; once
-    // points on both sides are known, a step that would leave them is replaced by false position.
-    let mut below: Option<(f64, f64)> = None;
-    let mut above: Option<(f64, f64)> = None;
-    let mut previous: Option<(f64, f64)> = None;
-    for _ in 0..64 {
-        (t, tail) = write_us(g);
-        let next = step(t);
-        let h = next - g;
-        if h.abs() <= 1.0e-10 * g {
-            g = next;
-            break;
-        }
-        if h > 0.0 {
-            below = Some((g, h));
-        } else {
-            above = Some((g, h));
-        }
-        let mut candidate = match previous {
-            Some((gp, hp)) if hp != h && gp != g => {
-                let slope = (h - hp) / (g - gp);
-                if gathered_per_us > 0.0 {
-                    write_us_per_request = (slope + 1.0) / gathered_per_us;
-                }
-                g - h / slope
-            }
-            _ => {
-                let slope = gathered_per_us * write_us_per_request - 1.0;
-                if slope < -1.0e-3 { g - h / slope } else { next }
-            }
-        };
-        match (below, above) {
-            (Some((a, ha)), Some((b, hb))) => {
-                if b - a <= 1.0e-12 * b {
-                    break;
-                }
-                if !(candidate > a && candidate < b) {
-                    candidate = (a * hb - b * ha) / (hb - ha);
-                    if !(candidate > a && candidate < b) {
-                        candidate = 0.5 * (a + b);
-                    }
-                }
-            }
-            // Only points below the root so far: go up, at least as far as a plain step.
-            (Some(_), None) => candidate = candidate.max(next),
-            (None, Some(_)) if candidate >= g => candidate = next,
-            _ => {}
-        }
-        previous = Some((g, h));
-        g = candidate.clamp(1.0, MAX_REQUESTS_PER_WRITE);
-    }
-    let writes_per_s = f / g;
-    let busy = (writes_per_s * t * 1.0e-6).clamp(0.0, 0.999);
+    let gap = if gap_us.is_finite() { gap_us.max(0.0) } else { f64::INFINITY };
+    // Aggregation already lets writes grow with the load; the headroom only steepens the wait as
+    // the byte rate nears the log's ceiling, so that no throughput can exceed it. A closed loop
+    // of many chains keeps the logger busy closer to its ceiling before its waits grow (the
+    // finite-source queue's utilisation rises with its population), so the wall is the sharper
+    // the more chains there are. A lone chain has one force in flight at a time: it cannot queue
+    // behind its own writes, and back-to-back writes already keep it below the ceiling.
+    let u = if chains > 1.0 { byte_utilisation.clamp(0.0, 1.0) } else { 0.0 };
+    let sharpness = LOG_CEILING_SHARPNESS * (chains / LOG_CEILING_CHAINS).max(1.0);
+    let headroom = (1.0 - crate::math::pow(u, sharpness)).max(1.0e-9);
+    // A force's wait behind writes of `g` commits taking `t` each, and the share of the time the
+    // logger is busy with other tasks' writes.
+    //
     // A task never finds its own write in flight: random arrivals find the logger busy with
     // others' writes for the others' share of its busy time. A closed loop's task comes back when
     // its own write has ended, and with two or more tasks the logger is by then writing for the
-    // others whenever it is busy at all (the committers alternate between writes).
-    let busy_with_others = if gap_us.is_finite() { busy * (chains - 1.0).clamp(0.0, 1.0) } else { busy * others };
-    // A request finding the logger busy waits for the write in flight to finish, then its own.
-    // Committers arriving at random find, on average, half of the write in flight left. But the
-    // committers of a closed loop are not random: a write releases its committers together, each
-    // comes back `gap_us` later (the CPU between two of its forces) and finds the next write,
-    // started at that release, almost whole. The share left falls from 1 to a half as the gap
-    // grows past the write time.
-    let gap = if gap_us.is_finite() { gap_us.max(0.0) } else { f64::INFINITY };
-    let left = if t > 0.0 && gap.is_finite() { 0.5 + 0.5 * crate::math::exp(-3.0 * gap / t) } else { 0.5 };
-    // Aggregation already lets writes grow with the load; the last factor only steepens the wait as
-    // the byte rate nears the log's ceiling, so that no throughput can exceed it.
-    // A lone chain has one force in flight at a time: it cannot queue behind its own writes, and
-    // back-to-back writes already keep it below the ceiling.
-    let u = if chains > 1.0 { byte_utilisation.clamp(0.0, 1.0) } else { 0.0 };
-    let headroom = (1.0 - crate::math::pow_whole(u, LOG_CEILING_SHARPNESS)).max(1.0e-9);
+    // others whenever it is busy at all (the committers alternate between writes). A request
+    // finding the logger busy waits for the write in flight to finish, then its own. Committers
+    // arriving at random find, on average, half of the write in flight left; a closed loop's
+    // committer comes back `gap_us` after its release and finds the next write, started at that
+    // release, almost whole. The share left falls from 1 to a half as the gap grows past the
+    // write time.
+    let wait_of = |g: f64, t: f64| {
+        let busy = (f / g * t * 1.0e-6).clamp(0.0, 0.999);
+        let busy_with_others = if gap_us.is_finite() { busy * (chains - 1.0).clamp(0.0, 1.0) } else { busy * others };
+        let left = if t > 0.0 && gap.is_finite() { 0.5 + 0.5 * crate::math::exp(-3.0 * gap / t) } else { 0.5 };
+        (busy_with_others, t * (1.0 + left * busy_with_others) / headroom)
+    };
+    // A write takes at most 128 pages: as many whole forces as fit.
+    let per_write_cap = if bytes > 0.0 {
+        crate::math::floor(crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES / bytes)
+            .clamp(1.0, MAX_REQUESTS_PER_WRITE)
+    } else {
+        MAX_REQUESTS_PER_WRITE
+    };
+    let background = background_share.clamp(0.0, 1.0);
+    // The commits the next write carries when this one carries `g` and takes `t` (see above),
+    // and roughly how that changes with `g` (the write's own time held fixed).
+    let next_write = |g: f64, t: f64| {
+        if chains <= 1.0 {
+            return (1.0, 0.0);
+        }
+        let (_, wait) = wait_of(g, t);
+        let cycle = if f > 0.0 { chains / f * 1.0e6 } else { f64::INFINITY };
+        let between = (cycle - wait).max(if gap.is_finite() { gap } else { 0.0 });
+        // ln(1 - p) = -t / between: one exponential each for p and for none coming back.
+        let stays_out = if between > 0.0 { t / between } else { f64::INFINITY };
+        let p = 1.0 - crate::math::exp(-stays_out);
+        let out = (chains - g).max(0.0);
+        let none_came = if out > 0.0 { crate::math::exp(-out * stays_out) } else { 1.0 };
+        let after_forces = out * p + none_came;
+        let after_forces_slope = if stays_out.is_finite() { -p + stays_out * none_came } else { -1.0 };
+        let after_background = 1.0 + f * t * 1.0e-6 * others;
+        let next = (1.0 - background) * after_forces + background * after_background;
+        let slope = (1.0 - background) * after_forces_slope;
+        if next <= 1.0 || next >= per_write_cap { (next.clamp(1.0, per_write_cap), 0.0) } else { (next, slope) }
+    };
+    // The fixed point is the root of h(g) = next_write(g) - g, which is at least 0 at one commit
+    // a write and at most 0 at all the chains (or a full write), and falls with g. A Newton step
+    // on the slope above, then secant steps, find it in a few writes' timings from a nearby
+    // load's answer; the
+    // bracket the signs of h keep catches a step that would leave it, and the ends are tried
+    // as answers in their own right (two chains never share a write).
+    let top = chains.clamp(1.0, per_write_cap);
+    let mut g = start.requests_per_write.clamp(1.0, top);
+    let (mut lo, mut hi) = (1.0, top);
+    let (mut t, mut tail) = (0.0, 0.0);
+    let mut previous: Option<(f64, f64)> = None;
+    for _ in 0..FORCE_SEARCH_STEPS {
+        (t, tail) = write_us(g);
+        let (next, slope) = next_write(g, t);
+        let h = next - g;
+        if h.abs() <= 1.0e-12 * g || (g <= 1.0 && h <= 0.0) || (g >= top && h >= 0.0) {
+            break;
+        }
+        if h > 0.0 {
+            lo = g;
+        } else {
+            hi = g;
+        }
+        if hi - lo <= 1.0e-12 * hi {
+            break;
+        }
+        // The slope through the last two points also sees the write grow with g.
+        let h_slope = match previous {
+            Some((gp, hp)) if gp != g && hp != h => (h - hp) / (g - gp),
+            _ => slope - 1.0,
+        };
+        previous = Some((g, h));
+        let newton = g - h / h_slope.min(-1.0e-3);
+        g = if newton > lo && newton < hi {
+            newton
+        } else if newton <= 1.0 && lo <= 1.0 {
+            1.0
+        } else if newton >= top && hi >= top {
+            top
+        } else {
+            0.5 * (lo + hi)
+        };
+    }
+    let writes_per_s = f / g;
+    let (busy_with_others, queued_wait) = wait_of(g, t);
     // After a synchronous write the logger does its own work before it can take another (the
     // tail), and a lone chain's next force comes `gap` after the release: it waits out what is
     // left of that work, the gap taken as exponential (a few random CPU bursts). Several chains
@@ -282,8 +314,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     } else {
         0.0
     };
-    let wait_us = t * (1.0 + left * busy_with_others) / headroom + tail_wait;
-    LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us, write_us_per_request }
+    LogForce { write_us: t, requests_per_write: g, writes_per_s, busy_with_others, wait_us: queued_wait + tail_wait }
 }
 
 /// Whether a persistent put out of syncpoint gets an implicit syncpoint: the feature is on and at
@@ -481,6 +512,33 @@ mod tests {
         // The logger works while an asynchronous write is in flight: nothing to wait out.
         let async_write = lone(&zhpf, 0.0, 1.0);
         assert_eq!(async_write.wait_us, async_write.write_us);
+    }
+
+    #[test]
+    fn tasks_that_come_back_within_a_write_fall_into_step_with_the_logger() {
+        let s = Scenario::default();
+        let path = IoPath::of(&s);
+        let t = path.write_time_us(3000.0);
+        // Chains whose own work between forces is short against a write come back while the
+        // next one is in flight: each force waits for two writes, so a chain forces once every
+        // two writes, and the logger is busy with half of them at a time.
+        let in_step = |chains: f64| {
+            let rate = chains / ((10.0 + 2.0 * t) * 1.0e-6);
+            let stream = ForceStream { gap_us: 10.0, ..ForceStream::uniform(rate, 3000.0, chains, 0.0) };
+            log_force_on(&mut path.timer(), &stream, ForceStart::COLD)
+        };
+        // Two chains take turns: a write never carries both.
+        assert_eq!(in_step(2.0).requests_per_write, 1.0);
+        for chains in [3.0, 8.0, 20.0] {
+            let f = in_step(chains);
+            assert!((f.requests_per_write / (chains / 2.0) - 1.0).abs() < 0.05, "{chains}: {f:?}");
+            assert!((f.wait_us / (2.0 * f.write_us) - 1.0).abs() < 0.1, "{chains}: {f:?}");
+        }
+        // The same rate from chains that stay away long gathers far less.
+        let spread =
+            ForceStream { gap_us: 50.0 * t, ..ForceStream::uniform(8.0 / (52.0 * t * 1.0e-6), 3000.0, 8.0, 0.0) };
+        let spread = log_force_on(&mut path.timer(), &spread, ForceStart::COLD);
+        assert!(spread.requests_per_write < 1.2, "{spread:?}");
     }
 
     #[test]

@@ -1015,14 +1015,22 @@ fn api(name: &'static str, calls: f64, cpu: f64, elapsed: f64) -> ApiLine {
 /// (`service_variance_us2` is its variance), and the wait is scaled by (1 + cs²) / 2, as
 /// Kingman's approximation scales a queue's wait by its service's squared coefficient of
 /// variation.
-fn server_wait_us(s: &Setup, util: f64, service_us: f64, service_variance_us2: f64) -> f64 {
+fn server_wait_us(
+    s: &Setup,
+    util: f64,
+    service_us: f64,
+    service_variance_us2: f64,
+    away_us: f64,
+    away_variance_us2: f64,
+) -> f64 {
     let per_pair = |count: f64| count / s.pairs;
     let stretch = processors::burst_stretch(per_pair(s.n), per_pair(s.m), util, &s.srv_warm);
     if stretch.is_infinite() {
         return f64::INFINITY;
     }
     let cs2 = if service_us > 0.0 { service_variance_us2 / (service_us * service_us) } else { 1.0 };
-    service_us * (stretch - 1.0).max(0.0) * 0.5 * (1.0 + cs2.min(1.0))
+    let ca2 = if away_us > 0.0 { away_variance_us2 / (away_us * away_us) } else { 1.0 };
+    service_us * (stretch - 1.0).max(0.0) * 0.5 * (ca2.min(1.0) + cs2.min(1.0))
 }
 
 /// How much processor queueing stretches a CPU burst at `x_us` transactions per microsecond,
@@ -1136,7 +1144,6 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                     writes_per_s: x * writes_txn / s.qmgrs,
                     busy_with_others: busy * (st.chains - 1.0) / st.chains,
                     wait_us: (response - st.overlap_cpu_us * stretch).max(0.0) / s.forces_txn,
-                    write_us_per_request: 0.0,
                 })
             };
             // How often a convoy has a task waiting turns on its lock's hold, which holds the
@@ -1160,6 +1167,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 byte_utilisation: byte_util,
                 gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
                 size_mix: s.force_size_mix,
+                background_share: if s.log_bytes_txn > 0.0 { s.background_bytes_txn / s.log_bytes_txn } else { 0.0 },
             };
             commit::log_force_on(timer, &forces, start)
         }
@@ -1200,11 +1208,30 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let wake_burst = s.wake_cpu * stretch;
             let calls = [get_call_us, put_call_us, if s.srv_in { cmit_call_us } else { 0.0 }];
             let variance = p * (2.0 - p) * wake_burst * wake_burst + calls.iter().map(|c| c * c).sum::<f64>();
-            let srv_wait = server_wait_us(s, srv_util, service, variance);
-            srv_wait_us = srv_wait;
             let req_put = put_hold_req + wl_rq + after_put_req;
             let req_get = wake + get_call_us + wl_rp + get_force_req;
             let req_cmits = if s.req_in { 2.0 } else { 0.0 };
+            // A requester is away from the servers for its own calls and its waits for locks
+            // and the log. The calls vary as exponential ones, and so do the waits, but for the
+            // write of its own records, which takes a fixed time.
+            let away = req_put + req_get + req_cmits * cmit + background_tail;
+            let forces = if !s.persistent {
+                0.0
+            } else if s.req_in {
+                req_cmits
+            } else {
+                2.0
+            };
+            let queued_force = if s.persistent { (wf - log.write_us).max(0.0) } else { 0.0 };
+            let away_variance = wake_burst * wake_burst
+                + put_call_us * put_call_us
+                + get_call_us * get_call_us
+                + req_cmits * cmit_call_us * cmit_call_us
+                + wl_rq * wl_rq
+                + wl_rp * wl_rp
+                + forces * queued_force * queued_force;
+            let srv_wait = server_wait_us(s, srv_util, service, variance, away, away_variance);
+            srv_wait_us = srv_wait;
             let round_trip = req_put + srv_wait + service + req_get + req_cmits * cmit + background_tail;
             force_wait_total = if s.persistent {
                 wf * (2.0 + if s.srv_in { 1.0 } else { 2.0 })
@@ -1293,18 +1320,12 @@ pub struct SolveHint {
     pub transactions_s: f64,
     /// Commits per forced write of the nearby solution.
     pub requests_per_write: f64,
-    /// How much longer a forced write got per commit it carried there, in microseconds.
-    pub write_us_per_request: f64,
 }
 
 impl Solution {
     /// This solution as the starting point for a neighbouring one.
     pub fn hint(&self) -> SolveHint {
-        SolveHint {
-            transactions_s: self.transactions_s,
-            requests_per_write: self.log.requests_per_write,
-            write_us_per_request: self.log.write_us_per_request,
-        }
+        SolveHint { transactions_s: self.transactions_s, requests_per_write: self.log.requests_per_write }
     }
 }
 
@@ -1446,10 +1467,7 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
     let (mut lo, mut r_lo, mut d_lo) = (0.0, s.n / (at_rest * 1.0e-6), idle);
     let mut upper: Option<(f64, f64, Option<Detail>)> = None;
     if let Some(h) = hint.filter(|h| h.transactions_s > 0.0 && h.transactions_s < top) {
-        let g = ForceStart {
-            requests_per_write: h.requests_per_write.max(1.0),
-            write_us_per_request: h.write_us_per_request,
-        };
+        let g = ForceStart { requests_per_write: h.requests_per_write.max(1.0) };
         let (r, d) = residual(h.transactions_s, g);
         let probe = if r > 0.0 {
             (lo, r_lo, d_lo) = (h.transactions_s, r, d);

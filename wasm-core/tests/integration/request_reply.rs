@@ -162,7 +162,11 @@ fn bigger_messages_cost_more_and_go_slower() {
         };
         let rates: Vec<f64> = sizes.iter().map(|&s| rate(overlay(s))).collect();
         let cpu: Vec<f64> = sizes.iter().map(|&s| metric(overlay(s), "request_reply.cpu_per_message_us")).collect();
-        assert!(non_increasing(&rates), "{persistence}: {rates:?}");
+        // Within one log page, the extra copying of a bigger message moves the moment a task's
+        // next force comes back against the logger's writes, and the force waits a hair less:
+        // no more than a thousandth may be gained that way, and a page more must cost.
+        assert!(rates.windows(2).all(|w| w[1] <= w[0] * 1.001), "{persistence}: {rates:?}");
+        assert!(rates[3] < 0.9 * rates[1], "{persistence}: {rates:?}");
         assert!(non_decreasing(&cpu), "{persistence}: {cpu:?}");
     }
 }
