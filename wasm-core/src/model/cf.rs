@@ -551,6 +551,18 @@ fn bounded_utilisation(u: f64) -> f64 {
     cap * (1.0 - math::exp(-u / cap))
 }
 
+/// Mean time a CF request waits for one of `processors` CF processors busy `utilisation` of the
+/// time, as a multiple of its own CF time (`rho^c / (c (1 - rho))`, the M/M/c wait's usual
+/// approximation; exact for one processor). Infinite at or past saturation.
+pub fn cf_queueing(utilisation: f64, processors: f64) -> f64 {
+    let rho = utilisation.max(0.0);
+    if rho >= 1.0 {
+        return f64::INFINITY;
+    }
+    let c = processors.max(1.0);
+    math::pow_whole(rho, c) / (c * (1.0 - rho))
+}
+
 /// Storage one message occupies in a structure: message plus MQMD, rounded up to whole
 /// elements, at least the minimum entry (`001_e9a0356844d0b70c.txt`, 2.2.2.2).
 pub fn structure_bytes_per_message(payload_bytes: f64) -> f64 {
@@ -591,6 +603,10 @@ struct SharedCost {
     mqput_async_wait_us: f64,
     mqget_async_wait_us: f64,
     mqcmit_async_wait_us: f64,
+    /// CF processor time of each call's requests, µs: (MQPUT, MQGET, MQCMIT).
+    call_cf_us: (f64, f64, f64),
+    /// The same for the call's asynchronous requests only, whose wait the caller sees.
+    call_async_cf_us: (f64, f64, f64),
     shared_msg_us: f64,
     private_msg_us: f64,
     link_busy: f64,
@@ -706,9 +722,7 @@ impl SharedPath {
         let link = &self.link;
         // A synchronous request's elapsed time: CF work stretched by queueing for a CF processor,
         // link round trip and the data transfer both ways.
-        let rho = bounded_utilisation(load.cf);
-        let c = self.cf_processors;
-        let cf_wait_factor = 1.0 + math::pow_whole(rho, c) / (c * (1.0 - rho));
+        let cf_wait_factor = 1.0 + cf_queueing(bounded_utilisation(load.cf), self.cf_processors);
         let sync_service =
             |cf_us: f64, bytes: f64| cf_us * cf_wait_factor + link.latency_us + bytes / link.bytes_per_us;
         let data_sync_us = sync_service(self.cf_data_us, self.cf_data_bytes);
@@ -768,6 +782,15 @@ impl SharedPath {
         let mqput_async_wait_us = PUT_CF_REQUESTS * data_async_wait_us;
         let mqget_async_wait_us = data_async_wait_us + (GET_CF_REQUESTS - 1.0) * plain_async_wait_us;
         let mqcmit_async_wait_us = commit_requests * plain_async_wait_us;
+        let (data_cf, plain_cf) = (self.cf_data_us, self.cf_plain_us);
+        let call_cf_us =
+            (PUT_CF_REQUESTS * data_cf, data_cf + (GET_CF_REQUESTS - 1.0) * plain_cf, commit_requests * plain_cf);
+        let (data_async, plain_async) = (1.0 - t.data_sync_fraction, 1.0 - t.plain_sync_fraction);
+        let call_async_cf_us = (
+            PUT_CF_REQUESTS * data_async * data_cf,
+            data_async * data_cf + (GET_CF_REQUESTS - 1.0) * plain_async * plain_cf,
+            commit_requests * plain_async * plain_cf,
+        );
 
         // Whole-system cost per message, private and shared.
         let extra_qmgrs = (qmgrs - 1.0).max(0.0);
@@ -791,6 +814,8 @@ impl SharedPath {
             mqput_async_wait_us,
             mqget_async_wait_us,
             mqcmit_async_wait_us,
+            call_cf_us,
+            call_async_cf_us,
             shared_msg_us,
             private_msg_us: self.private_msg_us,
             link_busy: t.link_busy,
@@ -868,6 +893,8 @@ fn cpu_bound_msgs_s(s: &Scenario, cpu_us_per_msg: f64) -> f64 {
 /// comes from and what bounds it.
 struct Settled {
     cost: SharedCost,
+    /// The load `cost`'s request times were worked out at.
+    load: Load,
     throughput: f64,
     bound: SharedQueueBound,
 }
@@ -883,6 +910,7 @@ fn settle(s: &Scenario, path: &SharedPath, idle: &RequestTimes, log_cap_shared: 
     let structures = cf.application_structures;
     let mut load = Load::default();
     let mut cost = path.cost(idle, qmgrs, structures);
+    let mut priced_at = Load::default();
     let mut throughput = 0.0;
     let mut bound = SharedQueueBound::Cpu;
     for _ in 0..LOAD_FIXED_POINT_PASSES {
@@ -913,8 +941,9 @@ fn settle(s: &Scenario, path: &SharedPath, idle: &RequestTimes, log_cap_shared: 
             break;
         }
         cost = path.cost(&path.request_times(load), qmgrs, structures);
+        priced_at = load;
     }
-    Settled { cost, throughput, bound }
+    Settled { cost, load: priced_at, throughput, bound }
 }
 
 /// z/OS CPU of the shared-queue API calls (class 3 view) at the workload's settled CF load, and
@@ -934,6 +963,16 @@ pub struct SharedApiCpu {
     pub mqget_async_wait_us: f64,
     /// The same for an MQCMIT (µs).
     pub mqcmit_async_wait_us: f64,
+    /// CF processor time of the requests of an MQPUT, an MQGET and an MQCMIT (µs).
+    pub call_cf_us: (f64, f64, f64),
+    /// The part of `call_cf_us` in asynchronous requests, whose queueing for a CF processor
+    /// the caller waits through (µs).
+    pub call_async_cf_us: (f64, f64, f64),
+    /// CF processors serving the structures.
+    pub cf_processors: f64,
+    /// The CF queueing (see [`cf_queueing`]) already in the asynchronous waits above: that of
+    /// the load the workload settles at.
+    pub settled_cf_queueing: f64,
 }
 
 /// The `mqput_cpu_us`, `mqget_cpu_us` and `mqcmit_cpu_us` of [`evaluate`], with the waits of the
@@ -945,7 +984,7 @@ pub fn shared_api_cpu_us(scenario: &Scenario) -> SharedApiCpu {
     let idle = path.request_times(Load::default());
     let log_cap_shared = (s.workload.persistence == Persistence::Persistent)
         .then(|| LogLimit::of(s).msgs_s(f64::from(s.workload.message_size_bytes) + QSG_LOG_OVERHEAD_BYTES));
-    let cost = settle(s, &path, &idle, log_cap_shared).cost;
+    let Settled { cost, load, .. } = settle(s, &path, &idle, log_cap_shared);
     SharedApiCpu {
         mqput_cpu_us: cost.mqput_us,
         mqget_cpu_us: cost.mqget_us,
@@ -953,6 +992,10 @@ pub fn shared_api_cpu_us(scenario: &Scenario) -> SharedApiCpu {
         mqput_async_wait_us: cost.mqput_async_wait_us,
         mqget_async_wait_us: cost.mqget_async_wait_us,
         mqcmit_async_wait_us: cost.mqcmit_async_wait_us,
+        call_cf_us: cost.call_cf_us,
+        call_async_cf_us: cost.call_async_cf_us,
+        cf_processors: path.cf_processors,
+        settled_cf_queueing: cf_queueing(bounded_utilisation(load.cf), path.cf_processors),
     }
 }
 
@@ -974,7 +1017,7 @@ pub fn evaluate(scenario: &Scenario) -> CfMetrics {
     let log_limit = if persistent { Some(LogLimit::of(s)) } else { None };
     let log_bytes_shared = payload + QSG_LOG_OVERHEAD_BYTES;
     let log_cap_shared = log_limit.as_ref().map(|l| l.msgs_s(log_bytes_shared));
-    let Settled { cost, throughput, bound } = settle(s, &path, &idle, log_cap_shared);
+    let Settled { cost, throughput, bound, .. } = settle(s, &path, &idle, log_cap_shared);
 
     // The private comparison base: one queue manager, its own log records, no CF.
     let private_cpu_cap = cpu_bound_msgs_s(s, cost.private_msg_us);

@@ -287,6 +287,8 @@ struct Setup {
     get_async_wait_us: f64,
     /// See `put_async_wait_us`.
     cmit_async_wait_us: f64,
+    /// The coupling facility's share of a transaction (shared queues only).
+    cf: Option<CfDemand>,
     wake_cpu: f64,
     /// How the servers were found in the last round of [`solve_near`]: the share of their
     /// MQGETs that find no request queued and wait to be posted, a request's mean wait for a
@@ -339,15 +341,54 @@ struct Setup {
 }
 
 impl Setup {
-    /// Time of an MQPUT, MQGET and MQCMIT call, microseconds: its CPU, stretched `stretch` times
-    /// by processor queueing, and the time its asynchronous CF requests are out, during which it
-    /// keeps the queue's lock as it does throughout the call.
-    fn call_times_us(&self, stretch: f64) -> (f64, f64, f64) {
+    /// Time of an MQPUT, MQGET and MQCMIT call at `x_us` transactions per microsecond,
+    /// microseconds: its CPU, stretched `stretch` times by processor queueing, and the time its
+    /// asynchronous CF requests are out, during which it keeps the queue's lock as it does
+    /// throughout the call.
+    fn call_times_us(&self, stretch: f64, x_us: f64) -> (f64, f64, f64) {
+        let (put_cf, get_cf, cmit_cf) = self.cf.map_or((0.0, 0.0, 0.0), |cf| cf.extra_waits_us(x_us));
         (
-            self.put_cpu * stretch + self.put_async_wait_us,
-            self.get_cpu * stretch + self.get_async_wait_us,
-            self.cmit_cpu * stretch + self.cmit_async_wait_us,
+            self.put_cpu * stretch + (self.put_async_wait_us + put_cf).max(0.0),
+            self.get_cpu * stretch + (self.get_async_wait_us + get_cf).max(0.0),
+            self.cmit_cpu * stretch + (self.cmit_async_wait_us + cmit_cf).max(0.0),
         )
+    }
+
+    /// The CF's utilisation at `x_us` transactions per microsecond (0 for private queues).
+    fn cf_utilisation(&self, x_us: f64) -> f64 {
+        self.cf.map_or(0.0, |cf| x_us * cf.us_per_txn / cf.processors)
+    }
+}
+
+/// What the transactions of a queue sharing group ask of its coupling facility, all queue
+/// managers together: the CF is one more shared station of the closed system, and no
+/// throughput at or past its capacity has a finite round trip.
+///
+/// The CF model prices each call's requests at the load its own bound settles at; the calls'
+/// asynchronous requests wait for a CF processor as long as the load the solver tries makes
+/// them, so that wait is taken out at the one load and put back at the other.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct CfDemand {
+    /// CF processor time of one transaction's requests, µs.
+    us_per_txn: f64,
+    /// CF processor time of the asynchronous requests of an MQPUT, an MQGET and an MQCMIT, µs.
+    call_async_us: (f64, f64, f64),
+    /// CF processors.
+    processors: f64,
+    /// The CF queueing already in the calls' asynchronous waits (see
+    /// [`crate::model::cf::cf_queueing`]).
+    settled_queueing: f64,
+}
+
+impl CfDemand {
+    /// What an MQPUT, MQGET and MQCMIT wait for a CF processor at `x_us` transactions per
+    /// microsecond beyond what their asynchronous waits hold already, µs (negative below the
+    /// settled load); infinite at the CF's capacity.
+    fn extra_waits_us(&self, x_us: f64) -> (f64, f64, f64) {
+        let queueing = crate::model::cf::cf_queueing(x_us * self.us_per_txn / self.processors, self.processors);
+        let extra = queueing - self.settled_queueing;
+        let (put, get, cmit) = self.call_async_us;
+        (put * extra, get * extra, cmit * extra)
     }
 }
 
@@ -749,6 +790,22 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // messages are put to and got from the transmission queue on the same queue manager.
     let lb_msg = if w.kind == WorkloadKind::BatchPut { put_record } else { lb };
 
+    // Calls of each verb in one transaction, over all its tasks: (MQPUT, MQGET, MQCMIT).
+    let calls_txn = match shape {
+        Shape::RequestReply => (2.0, 2.0, (if req_in { 2.0 } else { 0.0 }) + if srv_in { 1.0 } else { 0.0 }),
+        Shape::PutCommitGetCommit => (1.0, 1.0, if req_in { 2.0 } else { 0.0 }),
+        Shape::Batch => (batch, 0.0, if req_in { 1.0 } else { 0.0 }),
+    };
+    let cf = costs.cf.map(|cf| {
+        let (puts, gets, cmits) = calls_txn;
+        let (put_cf, get_cf, cmit_cf) = cf.call_cf_us;
+        CfDemand {
+            us_per_txn: puts * put_cf + gets * get_cf + cmits * cmit_cf,
+            call_async_us: cf.call_async_cf_us,
+            processors: cf.cf_processors,
+            settled_queueing: cf.settled_cf_queueing,
+        }
+    });
     let (msgs, forces_txn, chains, cpu_txn, async_wait_txn) = match shape {
         Shape::RequestReply => {
             let forces = if persistent { 2.0 + if srv_in { 1.0 } else { 2.0 } } else { 0.0 };
@@ -886,6 +943,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         put_async_wait_us: put_async,
         get_async_wait_us: get_async,
         cmit_async_wait_us: cmit_async,
+        cf,
         wake_cpu: scale * GET_WAIT_POST_CPU_US,
         servers,
         msgs,
@@ -1064,7 +1122,7 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
 /// bursts stretched `stretch` times, at `x_us` transactions per microsecond (as [`detail`]
 /// prices those waits); infinite when such a lock is saturated.
 fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64) -> f64 {
-    let (put_us, get_us, _) = s.call_times_us(stretch);
+    let (put_us, get_us, _) = s.call_times_us(stretch, x_us);
     let x_queue_us = x_us / s.pairs;
     let plain = |util: f64, hold: f64| queue_lock_wait_us(s, false, util, hold);
     let pair = || plain(x_queue_us * (put_us + get_us), 0.5 * (put_us + get_us));
@@ -1119,14 +1177,14 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let x_us = x * 1.0e-6;
     let cpu_util = x_us * s.cpu_txn / s.cpus;
     let byte_util = x * s.log_bytes_txn / s.max_log_bytes_s;
-    if cpu_util >= 1.0 || byte_util >= 1.0 {
+    if cpu_util >= 1.0 || byte_util >= 1.0 || s.cf_utilisation(x_us) >= 1.0 {
         return None;
     }
     // Processor queueing stretches every CPU burst. A chain has one burst on the processors at a
     // time, so it queues only behind the other chains on its LPAR (each queue manager of a QSG
     // runs its share of them on processors of its own).
     let stretch = cpu_stretch(s, x_us, cpu_util);
-    let (put_call_us, get_call_us, cmit_call_us) = s.call_times_us(stretch);
+    let (put_call_us, get_call_us, cmit_call_us) = s.call_times_us(stretch, x_us);
     let wake = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch;
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
@@ -1454,13 +1512,11 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
     const TOLERANCE: f64 = 1.0e-8;
     // How far each way of a hint's throughput the first bracket is tried.
     const HINT_SPREAD: f64 = 0.02;
-    // No throughput at or past the processors' or the log's capacity has a finite round trip, so
-    // the bracket starts below the smaller of the unloaded rate and those capacities.
-    let capacity = (s.cpus * 1.0e6 / s.cpu_txn.max(1.0e-9)).min(if s.log_bytes_txn > 0.0 {
-        s.max_log_bytes_s / s.log_bytes_txn
-    } else {
-        f64::INFINITY
-    });
+    // No throughput at or past the processors', the log's or the CF's capacity has a finite
+    // round trip, so the bracket starts below the smaller of the unloaded rate and those.
+    let log_capacity = if s.log_bytes_txn > 0.0 { s.max_log_bytes_s / s.log_bytes_txn } else { f64::INFINITY };
+    let cf_capacity = s.cf.map_or(f64::INFINITY, |cf| cf.processors * 1.0e6 / cf.us_per_txn.max(1.0e-9));
+    let capacity = (s.cpus * 1.0e6 / s.cpu_txn.max(1.0e-9)).min(log_capacity).min(cf_capacity);
     let top = (s.n / (at_rest * 1.0e-6)).min(capacity * (1.0 - 1.0e-12));
     // The bracket: `lo` is not too fast (residual above 0), `hi` is at least fast enough;
     // `hi` is `None` until some point is.
@@ -1704,6 +1760,9 @@ struct ApiCosts {
     /// Time beyond the CPU that the call's asynchronous CF requests are out on the link and in the
     /// CF, in microseconds (0 for private queues, which make no CF requests).
     async_wait_us: (f64, f64, f64),
+    /// On shared queues: the calls' CF processor time, all of it and their asynchronous
+    /// requests', µs; the CF's processors; the CF queueing `async_wait_us` holds.
+    cf: Option<crate::model::cf::SharedApiCpu>,
 }
 
 fn api_costs(sc: &Scenario) -> ApiCosts {
@@ -1720,6 +1779,7 @@ fn api_costs(sc: &Scenario) -> ApiCosts {
                 cf.mqcmit_cpu_us + scale * (mqcmit_cpu_us(persistent) - mqcmit_cpu_us(false)),
             ),
             async_wait_us: (cf.mqput_async_wait_us, cf.mqget_async_wait_us, cf.mqcmit_async_wait_us),
+            cf: Some(cf),
         }
     } else {
         ApiCosts {
@@ -1729,6 +1789,7 @@ fn api_costs(sc: &Scenario) -> ApiCosts {
                 scale * mqcmit_cpu_us(persistent),
             ),
             async_wait_us: (0.0, 0.0, 0.0),
+            cf: None,
         }
     }
 }
