@@ -17,7 +17,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::model::log;
-use crate::scenario::{Persistence, Processor, QueueType, Scenario, Validate, Validator};
+use crate::scenario::{Persistence, Processor, QueueType, Scenario, SyncpointMode, Validate, Validator, WorkloadKind};
 
 /// Bytes in a kilobyte as the reports count them.
 const KB_BYTES: f64 = 1024.0;
@@ -455,13 +455,32 @@ pub fn evaluate(scenario: &Scenario) -> ChannelMetrics {
     // The iteration times writes of the same few sizes at nearby rates: one timer keeps their
     // rate-independent part.
     let path = log::IoPath::of(scenario);
+    // The sender's commit shares its log with the applications putting to the transmission
+    // queue, whose own forces keep it busy: the commit finds one of their writes in flight that
+    // share of the time, and waits out the rest of it (half, on average) before its own.
+    let putters_busy_wait_us = if persistent && scenario.workload.kind == WorkloadKind::ChannelMove {
+        let w = &scenario.workload;
+        let per_force =
+            if w.syncpoint == SyncpointMode::InSyncpoint { f64::from(w.messages_per_commit.max(1)) } else { 1.0 };
+        let forces = crate::model::commit::log_force(
+            scenario,
+            cfg.message_rate_msgs_s / per_force,
+            per_force * log_bytes,
+            f64::from(w.requesters.max(1)),
+            0.0,
+        );
+        let busy = (forces.writes_per_s * forces.write_us * 1.0e-6).clamp(0.0, 1.0);
+        busy * 0.5 * forces.write_us
+    } else {
+        0.0
+    };
     let mut timer = path.timer();
     let mut batch_log_ms = |n: f64| -> f64 {
         if !persistent {
             return 0.0;
         }
         let batches_per_s = rate / n.max(1.0);
-        let sender = timer.write_time_at_rate_us(log::LOG_PAGE_BYTES, batches_per_s);
+        let sender = timer.write_time_at_rate_us(log::LOG_PAGE_BYTES, batches_per_s) + putters_busy_wait_us;
         // Forced writes are whole pages, so a batch whose log data fits in one page is written
         // just like the sender's one-page commit record.
         let batch_bytes = n * log_bytes;
@@ -603,6 +622,30 @@ pub fn tls_cpu_per_message(input: &TlsCpuInput) -> TlsCpu {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_senders_commit_waits_behind_the_putters_writes_on_its_log() {
+        let moving = |persistence: &str, rate: f64| {
+            let mut s = Scenario::from_overlay(&serde_json::json!({
+                "workload": { "kind": "channel_move", "persistence": persistence, "syncpoint": "in_syncpoint",
+                    "requesters": 8 }
+            }))
+            .unwrap();
+            s.channel.message_rate_msgs_s = rate;
+            s
+        };
+        // The same channel with nobody else forcing its sending log: what a batch's writes take.
+        let alone = |s: &Scenario| {
+            let mut quiet = s.clone();
+            quiet.workload.kind = WorkloadKind::RequestReply;
+            evaluate(&quiet)
+        };
+        let (light, busy) = (moving("persistent", 200.0), moving("persistent", 5000.0));
+        let extra = |s: &Scenario| evaluate(s).batch_log_write_ms - alone(s).batch_log_write_ms;
+        assert!(extra(&light) > 0.0 && extra(&busy) > 2.0 * extra(&light), "{} {}", extra(&light), extra(&busy));
+        // Nonpersistent messages force nothing.
+        assert_eq!(evaluate(&moving("non_persistent", 5000.0)).batch_log_write_ms, 0.0);
+    }
 
     #[test]
     fn fitted_channel_costs_reproduce_both_receive_timeout_examples() {
