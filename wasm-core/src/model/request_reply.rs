@@ -300,7 +300,11 @@ struct Setup {
     log_bytes_txn: f64,
     overflow_bytes_txn: f64,
     background_bytes_txn: f64,
+    /// What the requester's (or task's) put waits for the logger to make room in the log output
+    /// buffers, µs per transaction.
     overflow_wait_us: f64,
+    /// The same for the server's put of the reply.
+    srv_overflow_wait_us: f64,
     /// What the commits of a transaction wait for background writes still in flight when they
     /// come, µs (see [`background_writes`]).
     background_tail_us: f64,
@@ -895,13 +899,17 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // A round trip's reply is a unit of work like its request when the servers use syncpoint.
     let background_uows = if shape == Shape::RequestReply && srv_in { 2.0 } else { 1.0 };
     let background_bytes = background_uows * background.bytes;
-    // A streaming logger's queue already holds the puts that wait for room in the buffers.
-    let overflow_bytes = if persistent && req_in && !streaming {
-        (uow_bytes - background.bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0)
-    } else {
-        0.0
-    };
-    let overflow_wait_us = if overflow_bytes > 0.0 { forced_write_us(overflow_bytes) } else { 0.0 };
+    // A unit of work in syncpoint whose data outgrows the log output buffers makes its last put
+    // wait for the logger to write the excess: the requester's, and the server's reply where
+    // the servers use syncpoint too. (Out of syncpoint each put forces its own record whole.) A
+    // streaming logger's queue already holds the puts that wait for room in the buffers.
+    let overflow_uow_bytes =
+        if persistent && !streaming { (uow_bytes - background.bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0) } else { 0.0 };
+    let overflow_uow_wait_us = if overflow_uow_bytes > 0.0 { forced_write_us(overflow_uow_bytes) } else { 0.0 };
+    let srv_overflows = shape == Shape::RequestReply && srv_in;
+    let overflow_wait_us = if req_in { overflow_uow_wait_us } else { 0.0 };
+    let srv_overflow_wait_us = if srv_overflows { overflow_uow_wait_us } else { 0.0 };
+    let overflow_bytes = overflow_uow_bytes * (f64::from(u8::from(req_in)) + f64::from(u8::from(srv_overflows)));
     let implicit_record_us = if implicit_req || implicit_srv { forced_write_us(lb) } else { 0.0 };
     let log_bytes_txn = msgs * lb_msg;
     let force_bytes =
@@ -951,6 +959,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         overflow_bytes_txn: overflow_bytes,
         background_bytes_txn: background_bytes,
         overflow_wait_us,
+        srv_overflow_wait_us,
         background_tail_us: background_uows * background.tail_us,
         stream: streaming.then(|| {
             // The puts appended after the one that passed the threshold: the logger can write
@@ -1253,7 +1262,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 return None;
             }
             let srv_get = get_call_us + wl_rq + if s.persistent && !s.srv_in { wf } else { 0.0 };
-            let srv_put = put_hold_srv + wl_rp + after_put_srv;
+            let srv_put = put_hold_srv + wl_rp + after_put_srv + s.srv_overflow_wait_us;
             let srv_cmit = if s.srv_in { cmit } else { 0.0 };
             let service = s.servers.get_waits * wake + srv_get + srv_put + srv_cmit;
             let srv_util = x_us * service / s.m;
@@ -1266,7 +1275,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let wake_burst = s.wake_cpu * stretch;
             let calls = [get_call_us, put_call_us, if s.srv_in { cmit_call_us } else { 0.0 }];
             let variance = p * (2.0 - p) * wake_burst * wake_burst + calls.iter().map(|c| c * c).sum::<f64>();
-            let req_put = put_hold_req + wl_rq + after_put_req;
+            let req_put = put_hold_req + wl_rq + after_put_req + s.overflow_wait_us;
             let req_get = wake + get_call_us + wl_rp + get_force_req;
             let req_cmits = if s.req_in { 2.0 } else { 0.0 };
             // A requester is away from the servers for its own calls and its waits for locks
@@ -1294,6 +1303,8 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             force_wait_total = if s.persistent {
                 wf * (2.0 + if s.srv_in { 1.0 } else { 2.0 })
                     + 2.0 * implicit_extra * f64::from(u8::from(s.implicit_req))
+                    + s.overflow_wait_us
+                    + s.srv_overflow_wait_us
                     + background_tail
             } else {
                 0.0
