@@ -52,6 +52,10 @@ describe("scenario controls", () => {
     ["batch put", withAll(base, { "workload.kind": "batch_put" })],
     ["clients", withAll(base, { "connection.client_applications": true })],
     ["streaming", withAll(base, { "streaming.enabled": true })],
+    [
+      "eight requesters on four pairs",
+      withAll(base, { "workload.requesters": 8, "workload.servers": 4, "workload.queue_pairs": 4 }),
+    ],
   ];
   const shownIn = (when: ((s: Scenario) => boolean) | undefined, s: Scenario) => when === undefined || when(s);
 
@@ -106,6 +110,28 @@ describe("scenario controls", () => {
     const queues = CONTROL_GROUPS[0]?.controls.find((c) => c.path === "workload.queue_type") as ControlSpec;
     expect(changesFor(queues, "private", shared)["workload.queue_managers"]).toBe(1);
     expect(changesFor(queues, "shared", shared)).toEqual({ "workload.queue_type": "shared" });
+  });
+
+  it("keeps a server for every queue pair in use, whichever of the three moves", () => {
+    const control = (path: string) =>
+      CONTROL_GROUPS.flatMap((g) => g.controls).find((c) => c.path === path) as ControlSpec;
+    const four = (bases.at(-1) as [string, Scenario])[1];
+    expect(changesFor(control("workload.queue_pairs"), 8, four)).toEqual({
+      "workload.queue_pairs": 8,
+      "workload.servers": 8,
+    });
+    expect(changesFor(control("workload.servers"), 2, four)).toEqual({
+      "workload.servers": 2,
+      "workload.queue_pairs": 2,
+    });
+    const oneEach = withAll(four, { "workload.requesters": 2, "workload.servers": 2 });
+    expect(changesFor(control("workload.requesters"), 6, oneEach)).toEqual({
+      "workload.requesters": 6,
+      "workload.servers": 4,
+    });
+    // Pairs beyond the requesters are not in use, and more servers than pairs are welcome.
+    expect(changesFor(control("workload.queue_pairs"), 16, oneEach)).toEqual({ "workload.queue_pairs": 16 });
+    expect(changesFor(control("workload.servers"), 64, four)).toEqual({ "workload.servers": 64 });
   });
 
   it("snap any value to its nearest step, zero included", () => {

@@ -137,6 +137,16 @@ const isShared = (s: Scenario) => s.workload.queue_type === "shared";
 /** Queue managers other than one need shared queues or channels between them (scenario validation). */
 const needsOneQueueManager = (kind: unknown, queueType: unknown) => kind !== "channel_move" && queueType !== "shared";
 
+/**
+ * Servers to raise to so that every queue pair in use (the smaller of the pairs and the
+ * requesters) has one of its own, as scenario validation requires of request/reply; nothing when
+ * it has. Kept for every test, so that switching to request/reply never meets an unserved pair.
+ */
+const serveEveryPair = (s: Scenario, requesters: number, pairs: number): FieldChanges => {
+  const needed = Math.min(requesters, pairs);
+  return s.workload.servers < needed ? { "workload.servers": needed } : {};
+};
+
 /** The panel's controls, in the order shown. */
 export const CONTROL_GROUPS: readonly ControlGroup[] = [
   {
@@ -199,6 +209,7 @@ export const CONTROL_GROUPS: readonly ControlGroup[] = [
         path: "workload.requesters",
         min: 1,
         max: 64,
+        linked: (n, s) => serveEveryPair(s, Number(n), s.workload.queue_pairs),
       },
       {
         type: "count",
@@ -208,6 +219,11 @@ export const CONTROL_GROUPS: readonly ControlGroup[] = [
         min: 1,
         max: 64,
         shownWhen: isRequestReply,
+        // Fewer servers than pairs in use leave pairs unserved: the pairs follow the servers down.
+        linked: (m, s) =>
+          Number(m) < Math.min(s.workload.requesters, s.workload.queue_pairs)
+            ? { "workload.queue_pairs": Number(m) }
+            : {},
       },
       {
         type: "count",
@@ -217,6 +233,7 @@ export const CONTROL_GROUPS: readonly ControlGroup[] = [
         min: 1,
         max: 16,
         shownWhen: (s) => !isChannelMove(s),
+        linked: (p, s) => serveEveryPair(s, s.workload.requesters, Number(p)),
       },
       {
         type: "choice",

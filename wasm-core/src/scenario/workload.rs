@@ -137,9 +137,11 @@ pub struct Workload {
     /// Requesting application tasks (across all queue managers); the tasks of a
     /// `log_upper_bound` or `batch_put` workload.
     pub requesters: u32,
-    /// Serving application tasks (across all queue managers).
+    /// Serving application tasks (across all queue managers). Spread over the queue pairs in
+    /// turn, as the requesters are: a request/reply workload needs at least one for each pair in
+    /// use (the smaller of `queue_pairs` and `requesters`).
     pub servers: u32,
-    /// Request/reply queue pairs the tasks spread over.
+    /// Request/reply queue pairs the tasks spread over (in turn, requesters and servers alike).
     pub queue_pairs: u32,
     /// Queue managers running the workload (more than one needs shared queues or channels).
     pub queue_managers: u32,
@@ -178,6 +180,20 @@ impl Validate for Workload {
         v.range("servers", self.servers, 1, 10_000);
         v.range("queue_pairs", self.queue_pairs, 1, 10_000);
         v.range("queue_managers", self.queue_managers, 1, 32);
+        // A request/reply pair's requests are served by its own servers (both are spread over the
+        // pairs in turn), so a pair in use with none would never answer its requesters.
+        let pairs_in_use = self.queue_pairs.min(self.requesters).max(1);
+        if self.kind == WorkloadKind::RequestReply && self.servers < pairs_in_use {
+            v.require(
+                false,
+                "servers",
+                self.servers,
+                &format!(
+                    "at least {pairs_in_use}: each queue pair in use (the smaller of queue_pairs and requesters) \
+                     needs a server of its own"
+                ),
+            );
+        }
         v.require(
             self.queue_managers == 1 || self.queue_type == QueueType::Shared || self.kind == WorkloadKind::ChannelMove,
             "queue_managers",

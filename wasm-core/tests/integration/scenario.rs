@@ -47,6 +47,17 @@ fn zhyperlink_without_pfids_is_inconsistent() {
 }
 
 #[test]
+fn a_queue_pair_in_use_without_a_server_is_inconsistent() {
+    let (field, value, allowed) = first_error(r#"{"workload": {"requesters": 8, "servers": 2, "queue_pairs": 4}}"#);
+    assert_eq!((field.as_str(), value.as_str()), ("workload.servers", "2"));
+    assert!(allowed.contains("at least 4"), "{allowed}");
+    // Pairs beyond the requesters are not in use; other workloads have no servers.
+    assert!(Scenario::from_json(r#"{"workload": {"requesters": 2, "servers": 2, "queue_pairs": 4}}"#).is_ok());
+    let log_test = r#"{"workload": {"kind": "log_upper_bound", "requesters": 3, "servers": 1, "queue_pairs": 3}}"#;
+    assert!(Scenario::from_json(log_test).is_ok());
+}
+
+#[test]
 fn every_problem_is_reported_at_once() {
     let e = Scenario::from_json(r#"{"log": {"stripes": 0, "copies": 3}, "workload": {"requesters": 0}}"#).unwrap_err();
     let fields: Vec<_> = e.errors.iter().map(|f| f.field.as_str()).collect();
