@@ -317,7 +317,10 @@ struct Setup {
     force_chains: f64,
     cpu_txn: f64,
     max_log_bytes_s: f64,
+    /// Tasks putting to a request queue, on average over the queues (see [`setup`]).
     openers_req: f64,
+    /// Tasks putting to the busiest request queue.
+    most_openers_req: f64,
     /// Log data one force request carries (what the commit forces after the background writes).
     force_bytes: f64,
     /// The log's I/O path, built once for the many forced-write times the solver asks for.
@@ -765,16 +768,26 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     let m = if shape == Shape::RequestReply { f64::from(w.servers.max(1)) } else { 0.0 };
     let pairs = f64::from(w.queue_pairs.max(1)).min(n);
     let batch = if shape == Shape::Batch { f64::from(w.messages_per_commit.max(1)) } else { 1.0 };
-    let openers_req = crate::math::ceil(n / pairs);
+    // The requesters are spread over the pairs in turn, so a request queue has `n / pairs` users
+    // on average: where they do not divide evenly, some queues have one more than others. A
+    // lock's waits grow in step with its users (every other one's hold ahead, in a convoy), so
+    // the average prices the mix. Whether the queue manager turns puts into implicit
+    // syncpoints is a queue's own count against a threshold: the busiest queue's, taken for all.
+    let openers_req = n / pairs;
+    let most_openers_req = crate::math::ceil(openers_req);
     let out_persistent_req = persistent && !req_in;
     let out_persistent_srv = persistent && !srv_in;
     let implicit_req = out_persistent_req
-        && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_req, w.impl_sync_open_output);
+        && commit::implicit_syncpoint_applies(w.implicit_syncpoint, most_openers_req, w.impl_sync_open_output);
     // The servers of a pair all have its reply queue open for output.
-    let openers_rep = if m > 0.0 { crate::math::ceil(m / pairs) } else { 0.0 };
+    let openers_rep = if m > 0.0 { m / pairs } else { 0.0 };
     let implicit_srv = shape == Shape::RequestReply
         && out_persistent_srv
-        && commit::implicit_syncpoint_applies(w.implicit_syncpoint, openers_rep, w.impl_sync_open_output);
+        && commit::implicit_syncpoint_applies(
+            w.implicit_syncpoint,
+            crate::math::ceil(openers_rep),
+            w.impl_sync_open_output,
+        );
     let held_req = out_persistent_req && !implicit_req;
     let held_srv = out_persistent_srv && !implicit_srv;
 
@@ -1052,6 +1065,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         cpu_txn,
         max_log_bytes_s: max_log_bytes_s * qmgrs,
         openers_req,
+        most_openers_req,
         force_bytes,
         log_path,
         force_size_mix,
@@ -1735,7 +1749,7 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
         lock_wait_us,
         lock_held_over_force: s.held_req,
         implicit_applied: s.implicit_req,
-        apps_open_for_output: s.openers_req,
+        apps_open_for_output: s.most_openers_req,
         log: d.log,
         force_requests_per_s: x * s.forces_txn,
         commits_per_s: x * commits_txn,
