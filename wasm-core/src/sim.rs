@@ -9,8 +9,10 @@
 //! - [`theory`]: queueing-theory results (Erlang C, exact MVA) that judge the engine in tests.
 //! - [`network`]: generic open M/M/c and closed networks, the engine's reference workloads.
 //! - [`trace`]: the topology, trace chunks and time series handed to the renderer.
+//! - [`consistency`]: the simulation against the model over scenarios drawn at random.
 
 pub mod calendar;
+pub mod consistency;
 pub mod mq;
 pub mod network;
 pub mod rng;

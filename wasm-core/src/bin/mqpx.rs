@@ -7,6 +7,7 @@
 //! mqpx calc <name> <input.json> [--json]
 //! mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--json]
 //! mqpx simulate --bench [scenario.json] [--seed S] [--json]
+//! mqpx consistency [--scenarios N] [--seed S] [--show K] [--json]
 //! mqpx schema (scenario | metrics)
 //! mqpx docs scenario
 //! mqpx version
@@ -25,6 +26,7 @@ const USAGE: &str = "usage:
   mqpx calc <name> <input.json> [--json]
   mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--json]
   mqpx simulate --bench [scenario.json] [--seed S] [--json]
+  mqpx consistency [--scenarios N] [--seed S] [--show K] [--json]
   mqpx schema (scenario | metrics)
   mqpx docs scenario
   mqpx version";
@@ -92,6 +94,7 @@ fn main() -> ExitCode {
         "sweep" => sweep(&args),
         "fidelity" => fidelity(&args),
         "calc" => calc(&args),
+        "consistency" => consistency(&args),
         "schema" => schema(&args),
         "docs" => Ok(mqpx::scenario::scenario_markdown()),
         "version" => Ok(mqpx::version().to_string()),
@@ -271,6 +274,56 @@ fn calc(args: &Args) -> Result<String, Failure> {
     let mut lines = Vec::new();
     flatten("", &out, &mut lines);
     Ok(lines.join("\n"))
+}
+
+/// A whole-number option, or its default when absent.
+fn count_option(args: &Args, name: &str, default: u64) -> Result<u64, Failure> {
+    args.option(name).map_or(Ok(default), |v| {
+        v.parse().map_err(|_| Failure::usage(format!("--{name} takes a whole number, not `{v}`")))
+    })
+}
+
+/// Random scenarios across the panel's ranges, simulated and ranked by how far they depart from
+/// the model (see `mqpx::sim::consistency`).
+fn consistency(args: &Args) -> Result<String, Failure> {
+    let count = count_option(args, "scenarios", 200)? as usize;
+    let seed = count_option(args, "seed", 7)?;
+    let show = count_option(args, "show", 25)? as usize;
+    let (judged, left_out) = mqpx::sim::consistency::probe(count, seed);
+    if args.json {
+        #[derive(serde::Serialize)]
+        struct Report<'a> {
+            scenarios: usize,
+            left_out_as_too_slow: usize,
+            judged: &'a [mqpx::sim::consistency::Departure],
+        }
+        return Ok(pretty(&Report { scenarios: count, left_out_as_too_slow: left_out, judged: &judged }));
+    }
+    let over = |pct: f64| judged.iter().filter(|d| d.largest_pct() > pct).count();
+    let mut out = format!(
+        "{count} scenarios drawn (seed {seed}), {} judged, {left_out} too slow to judge; \
+         beyond 10% of the model: {}, beyond 20%: {}\n{:>8} {:>8} {:>8} {:>8} {:>10}  scenario",
+        judged.len(),
+        over(10.0),
+        over(20.0),
+        "largest%",
+        "tps%",
+        "trip%",
+        "log%",
+        "sim tps"
+    );
+    for d in judged.iter().take(show) {
+        out.push_str(&format!(
+            "\n{:>8.1} {:>+8.1} {:>+8.1} {:>+8.1} {:>10.1}  {}",
+            d.largest_pct(),
+            d.transactions_error_pct,
+            d.round_trip_error_pct,
+            d.log_rate_error_pct,
+            d.simulated_transactions_per_s,
+            d.summary()
+        ));
+    }
+    Ok(out)
 }
 
 fn schema(args: &Args) -> Result<String, Failure> {

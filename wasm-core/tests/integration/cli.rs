@@ -96,3 +96,20 @@ fn calculators_run_by_name_from_the_command_line() {
     let out = stdout_json(&mqpx(&["calc", "log_volume", &file, "--json"]));
     assert!(out["archive_gb_per_day"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn consistency_ranks_random_scenarios_by_their_departure_from_the_model() {
+    let report = stdout_json(&mqpx(&["consistency", "--scenarios", "3", "--seed", "11", "--json"]));
+    let judged = report["judged"].as_array().expect("a list of judged scenarios");
+    let left_out = report["left_out_as_too_slow"].as_u64().unwrap() as usize;
+    assert_eq!(judged.len() + left_out, 3);
+    for d in judged {
+        assert!(d["scenario"]["workload"].is_object() && d["simulated_transactions_per_s"].as_f64().unwrap() > 0.0);
+    }
+    let table = mqpx(&["consistency", "--scenarios", "2", "--show", "1"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("beyond 10% of the model"), "{text}");
+    let wrong = mqpx(&["consistency", "--scenarios", "many"]);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("--scenarios takes a whole number"));
+}

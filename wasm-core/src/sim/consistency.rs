@@ -1,0 +1,196 @@
+//! The simulation against the analytic model over scenarios drawn at random from the ranges the
+//! app's scenario panel offers: where the two depart, found rather than chosen.
+//!
+//! The consistency tests hold chosen grids to the model. This draws scenarios no grid names,
+//! runs each for a few thousand transactions and ranks them by their largest departure in
+//! throughput, round trip or log rate, so a change to either side can be judged over the whole
+//! space and a departure nobody has looked for turns up. `mqpx consistency` prints it.
+
+use serde::Serialize;
+
+use crate::model;
+use crate::model::log::LogIoMode;
+use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, WorkloadKind};
+use crate::sim::mq::run;
+use crate::sim::rng::Rng;
+use crate::sim::stats::RunPlan;
+
+/// Transactions a run aims at: enough for its batch means to settle within a few percent.
+const TARGET_TRANSACTIONS: f64 = 4000.0;
+
+/// Fewest transactions a run must complete to be judged at all.
+const MIN_TRANSACTIONS: f64 = 500.0;
+
+/// Least and most simulated seconds a run takes (very slow scenarios stop at the most, and are
+/// left out if that gives too few transactions).
+const RUN_S: (f64, f64) = (1.0, 60.0);
+
+/// Largest message drawn: larger ones give too few transactions a minute to judge.
+const MAX_DRAWN_MESSAGE_BYTES: f64 = 8.0 * 1024.0 * 1024.0;
+
+/// Seed of every simulated run (the scenarios' own draw has its seed).
+const RUN_SEED: u64 = 31;
+
+/// One scenario simulated and compared with the model.
+#[derive(Debug, Clone, Serialize)]
+pub struct Departure {
+    /// The scenario.
+    pub scenario: Scenario,
+    /// Transactions per second the simulation completed.
+    pub simulated_transactions_per_s: f64,
+    /// Simulated throughput against the model's, percent of the model's (positive: the
+    /// simulation is faster).
+    pub transactions_error_pct: f64,
+    /// Simulated round trip against the model's, percent of the model's.
+    pub round_trip_error_pct: f64,
+    /// Simulated log rate against the model's, percent of the model's (0 when nothing is logged).
+    pub log_rate_error_pct: f64,
+}
+
+impl Departure {
+    /// The largest of the three departures, percent (unsigned).
+    pub fn largest_pct(&self) -> f64 {
+        self.transactions_error_pct.abs().max(self.round_trip_error_pct.abs()).max(self.log_rate_error_pct.abs())
+    }
+
+    /// The scenario in one line: the fields the draw varies.
+    pub fn summary(&self) -> String {
+        let s = &self.scenario;
+        let w = &s.workload;
+        let kind = match w.kind {
+            WorkloadKind::RequestReply => "request/reply",
+            WorkloadKind::LogUpperBound => "log test",
+            WorkloadKind::BatchPut => "batch",
+            WorkloadKind::ChannelMove => "channel",
+        };
+        let persistence = if w.persistence == Persistence::Persistent { "persistent" } else { "nonpersistent" };
+        let syncpoint = if w.syncpoint == SyncpointMode::InSyncpoint { "in syncpoint" } else { "out of syncpoint" };
+        let tasks = if w.kind == WorkloadKind::RequestReply {
+            format!("{} requesters, {} servers, {} pairs", w.requesters, w.servers, w.queue_pairs)
+        } else {
+            format!("{} tasks on {} queues", w.requesters, w.queue_pairs)
+        };
+        let batch = if w.kind == WorkloadKind::BatchPut {
+            format!(" x {} a commit", w.messages_per_commit)
+        } else {
+            String::new()
+        };
+        let queues = match w.queue_type {
+            QueueType::Private => "private".to_string(),
+            QueueType::Shared => format!("shared on {} QMs", w.queue_managers),
+        };
+        let implicit = if w.implicit_syncpoint { ", implicit syncpoint" } else { "" };
+        format!(
+            "{kind}, {persistence} {syncpoint}, {tasks}, {} B{batch}, {:?} log {}x{}, {} CPUs, {queues}{implicit}",
+            w.message_size_bytes, s.log.io_mode, s.log.copies, s.log.stripes, s.system.lpar_cpus
+        )
+    }
+}
+
+/// A valid scenario drawn from the ranges of the app's scenario panel: request/reply (more
+/// often), the log test or batches; private or (a quarter of the time) shared queues; sizes
+/// spread evenly on a log scale from 256 bytes to 8 MB; any log path.
+pub fn draw_scenario(rng: &mut Rng) -> Scenario {
+    loop {
+        let mut s = Scenario::default();
+        let w = &mut s.workload;
+        const KINDS: [WorkloadKind; 5] = [
+            WorkloadKind::RequestReply,
+            WorkloadKind::RequestReply,
+            WorkloadKind::RequestReply,
+            WorkloadKind::LogUpperBound,
+            WorkloadKind::BatchPut,
+        ];
+        w.kind = KINDS[rng.below(KINDS.len() as u32) as usize];
+        w.persistence = if rng.uniform() < 0.7 { Persistence::Persistent } else { Persistence::NonPersistent };
+        w.syncpoint = if rng.uniform() < 0.5 { SyncpointMode::InSyncpoint } else { SyncpointMode::OutOfSyncpoint };
+        w.requesters = 1 + rng.below(64);
+        w.queue_pairs = 1 + rng.below(16);
+        // Every pair in use needs a server; most runs give each requester one, as the reports do.
+        let needed = w.queue_pairs.min(w.requesters);
+        w.servers =
+            if rng.uniform() < 0.8 { w.requesters.max(needed) } else { needed + rng.below(w.requesters - needed + 1) };
+        w.message_size_bytes = (256.0 * crate::math::pow(MAX_DRAWN_MESSAGE_BYTES / 256.0, rng.uniform())) as u32;
+        if w.kind == WorkloadKind::BatchPut {
+            w.messages_per_commit = 1 + rng.below(100);
+        }
+        if rng.uniform() < 0.25 {
+            w.queue_type = QueueType::Shared;
+            w.queue_managers = 1 + rng.below(3);
+        }
+        w.implicit_syncpoint = rng.uniform() < 0.15;
+        const PATHS: [LogIoMode; 3] = [LogIoMode::Ficon, LogIoMode::Zhpf, LogIoMode::Zhyperlink];
+        s.log.io_mode = PATHS[rng.below(3) as usize];
+        s.log.copies = 1 + rng.below(2);
+        s.log.stripes = 1 + rng.below(4);
+        const CPUS: [u32; 6] = [1, 2, 3, 4, 8, 16];
+        s.system.lpar_cpus = CPUS[rng.below(CPUS.len() as u32) as usize];
+        if let Ok(valid) = s.validated() {
+            return valid;
+        }
+    }
+}
+
+/// Simulates `scenario` for about [`TARGET_TRANSACTIONS`] transactions and compares it with the
+/// model; `None` when the run would complete too few to judge.
+pub fn compare(scenario: &Scenario) -> Option<Departure> {
+    let rr = model::request_reply::evaluate(scenario);
+    // A model with no throughput (or none it could find) gives nothing to compare against.
+    if rr.transactions_s.is_nan() || rr.transactions_s <= 0.0 {
+        return None;
+    }
+    let run_s = (TARGET_TRANSACTIONS / rr.transactions_s).clamp(RUN_S.0, RUN_S.1);
+    let m = run(scenario, RUN_SEED, RunPlan { warmup_s: 0.1 * run_s, run_s, batches: 10 });
+    if m.transactions_per_s.mean * run_s < MIN_TRANSACTIONS {
+        return None;
+    }
+    let log_rate_mb_s = model::commit::evaluate(scenario).log_rate_mb_s;
+    let pct = |sim: f64, model: f64| if model.abs() > 1e-12 { (sim - model) / model * 100.0 } else { 0.0 };
+    Some(Departure {
+        scenario: scenario.clone(),
+        simulated_transactions_per_s: m.transactions_per_s.mean,
+        transactions_error_pct: pct(m.transactions_per_s.mean, rr.transactions_s),
+        round_trip_error_pct: pct(m.round_trip_us.mean, rr.round_trip_us),
+        log_rate_error_pct: pct(m.log_rate_mb_s.mean, log_rate_mb_s),
+    })
+}
+
+/// `count` scenarios drawn with `seed`, each simulated and compared, largest departure first;
+/// the second figure is how many were left out as too slow to judge.
+pub fn probe(count: usize, seed: u64) -> (Vec<Departure>, usize) {
+    let mut rng = Rng::new(seed);
+    let drawn: Vec<Scenario> = (0..count).map(|_| draw_scenario(&mut rng)).collect();
+    let mut judged: Vec<Departure> = drawn.iter().filter_map(compare).collect();
+    let left_out = count - judged.len();
+    judged.sort_by(|a, b| b.largest_pct().total_cmp(&a.largest_pct()));
+    (judged, left_out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_valid_scenarios_across_the_panels_ranges() {
+        let mut rng = Rng::new(5);
+        let drawn: Vec<Scenario> = (0..400).map(|_| draw_scenario(&mut rng)).collect();
+        assert!(drawn.iter().all(|s| s.clone().validated().is_ok()));
+        for kind in [WorkloadKind::RequestReply, WorkloadKind::LogUpperBound, WorkloadKind::BatchPut] {
+            assert!(drawn.iter().any(|s| s.workload.kind == kind), "{kind:?}");
+        }
+        let sizes: Vec<u32> = drawn.iter().map(|s| s.workload.message_size_bytes).collect();
+        assert!(sizes.iter().any(|&b| b < 1024) && sizes.iter().any(|&b| b > 1024 * 1024), "{sizes:?}");
+        assert!(drawn.iter().any(|s| s.workload.queue_type == QueueType::Shared));
+        assert!(drawn.iter().any(|s| s.workload.servers < s.workload.requesters));
+    }
+
+    #[test]
+    fn ranks_what_it_judged_by_the_largest_departure() {
+        let (judged, left_out) = probe(6, 3);
+        assert_eq!(judged.len() + left_out, 6);
+        assert!(judged.windows(2).all(|w| w[0].largest_pct() >= w[1].largest_pct()));
+        for d in &judged {
+            assert!(d.largest_pct().is_finite() && d.simulated_transactions_per_s > 0.0, "{}", d.summary());
+        }
+    }
+}
