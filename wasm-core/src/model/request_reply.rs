@@ -789,7 +789,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             w.impl_sync_open_output,
         );
     let held_req = out_persistent_req && !implicit_req;
-    let held_srv = out_persistent_srv && !implicit_srv;
+    // Only request/reply has servers: the other loops' queues see the tasks' puts alone.
+    let held_srv = shape == Shape::RequestReply && out_persistent_srv && !implicit_srv;
 
     let scale = cpu_scale(sc);
     let costs = api_costs(sc);
