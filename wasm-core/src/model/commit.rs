@@ -262,9 +262,8 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     // The fixed point is the root of h(g) = next_write(g) - g, which is at least 0 at one commit
     // a write and at most 0 at all the chains (or a full write), and falls with g. A Newton step
     // on the slope above, then secant steps, find it in a few writes' timings from a nearby
-    // load's answer; the
-    // bracket the signs of h keep catches a step that would leave it, and the ends are tried
-    // as answers in their own right (two chains never share a write).
+    // load's answer; the bracket the signs of h keep catches a step that would leave it, and the
+    // ends are tried as answers in their own right (two chains never share a write).
     let top = chains.clamp(1.0, per_write_cap);
     let mut g = start.requests_per_write.clamp(1.0, top);
     let (mut lo, mut hi) = (1.0, top);

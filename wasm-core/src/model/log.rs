@@ -515,13 +515,12 @@ impl WriteTimer<'_> {
     /// cannot overlap with the I/O (0 on FICON and zHPF, where it works while the I/O is in
     /// flight). The logger takes no other write until then.
     pub fn write_time_and_tail_at_rate_us(&mut self, io_bytes: f64, writes_per_s: f64) -> (f64, f64) {
-        let rate = Some(writes_per_s.max(0.0));
-        let pages = pages_of(io_bytes);
         if !self.path.zhyperlink {
-            return (finite_or_zero(sequence_time_us(pages, |p| self.write(p, rate))), 0.0);
+            return (self.write_time_at_rate_us(io_bytes, writes_per_s), 0.0);
         }
+        let rate = Some(writes_per_s.max(0.0));
         let mut tail = 0.0;
-        let elapsed = sequence_time_us(pages, |p| {
+        let elapsed = sequence_time_us(pages_of(io_bytes), |p| {
             let w = self.write(p, rate);
             tail = w.cycle_us - w.elapsed_us;
             w

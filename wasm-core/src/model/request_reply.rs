@@ -814,37 +814,32 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         Shape::PutCommitGetCommit => (1.0, 1.0, if req_in { 2.0 } else { 0.0 }),
         Shape::Batch => (batch, 0.0, if req_in { 1.0 } else { 0.0 }),
     };
-    let cf = costs.cf.map(|cf| {
+    // What the calls of a transaction cost: each verb's CPU, asynchronous CF wait and CF time, by count.
+    let per_txn = |(put, get, cmit): (f64, f64, f64)| {
         let (puts, gets, cmits) = calls_txn;
-        let (put_cf, get_cf, cmit_cf) = cf.call_cf_us;
-        CfDemand {
-            us_per_txn: puts * put_cf + gets * get_cf + cmits * cmit_cf,
-            call_async_us: cf.call_async_cf_us,
-            processors: cf.cf_processors,
-            settled_queueing: cf.settled_cf_queueing,
-        }
+        puts * put + gets * get + cmits * cmit
+    };
+    let cf = costs.cf.map(|cf| CfDemand {
+        us_per_txn: per_txn(cf.call_cf_us),
+        call_async_us: cf.call_async_cf_us,
+        processors: cf.cf_processors,
+        settled_queueing: cf.settled_cf_queueing,
     });
-    let (msgs, forces_txn, chains, cpu_txn, async_wait_txn) = match shape {
+    let async_wait_txn = per_txn(costs.async_wait_us);
+    let (msgs, forces_txn, chains, cpu_txn) = match shape {
         Shape::RequestReply => {
             let forces = if persistent { 2.0 + if srv_in { 1.0 } else { 2.0 } } else { 0.0 };
-            let commits = (if req_in { 2.0 } else { 0.0 }) + if srv_in { 1.0 } else { 0.0 };
             // The requester always waits for its reply; a server only when no request is queued.
             let posts = 1.0 + srv_get_waits;
-            let cpu = 2.0 * put_cpu + 2.0 * get_cpu + commits * cmit_cpu + posts * scale * GET_WAIT_POST_CPU_US;
-            let async_wait = 2.0 * put_async + 2.0 * get_async + commits * cmit_async;
+            let cpu = per_txn(costs.cpu_us) + posts * scale * GET_WAIT_POST_CPU_US;
             // A round trip is one chain of causally ordered steps (requester, then server, then
             // requester), so only the requesters' round trips overlap.
-            (2.0, forces, n, cpu, async_wait)
+            (2.0, forces, n, cpu)
         }
-        Shape::PutCommitGetCommit => {
-            let forces = if persistent { 2.0 } else { 0.0 };
-            let commits = if req_in { 2.0 } else { 0.0 };
-            (1.0, forces, n, put_cpu + get_cpu + commits * cmit_cpu, put_async + get_async + commits * cmit_async)
-        }
+        Shape::PutCommitGetCommit => (1.0, if persistent { 2.0 } else { 0.0 }, n, per_txn(costs.cpu_us)),
         Shape::Batch => {
             let forces = if persistent { if req_in { 1.0 } else { batch } } else { 0.0 };
-            let commits = if req_in { 1.0 } else { 0.0 };
-            (batch, forces, n, batch * put_cpu + commits * cmit_cpu, batch * put_async + commits * cmit_async)
+            (batch, forces, n, per_txn(costs.cpu_us))
         }
     };
     // Only a unit of work whose log data outgrows the output buffers makes its puts wait for I/O.
