@@ -315,6 +315,9 @@ struct Setup {
     /// pairs' locks are held across forces and their users convoy (see
     /// `commit::convoy_lock_wait_us`).
     force_chains: f64,
+    /// Where a pair's convoys can break up (request/reply over zHyperLink, see [`convoy_share`]):
+    /// the chains that force independently once they have, every requester.
+    broken_convoy_chains: Option<f64>,
     cpu_txn: f64,
     max_log_bytes_s: f64,
     /// Tasks putting to a request queue, on average over the queues (see [`setup`]).
@@ -1051,6 +1054,10 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 riders,
             }
         }),
+        broken_convoy_chains: (convoys_force
+            && shape == Shape::RequestReply
+            && sc.log.io_mode == LogIoMode::Zhyperlink)
+            .then_some(chains),
         log_warm: processors::WarmStart::default(),
         lock_warm: processors::WarmStart::default(),
         gather_warm: processors::WarmStart::default(),
@@ -1143,7 +1150,7 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
 fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64) -> f64 {
     let (put_us, get_us, _) = s.call_times_us(stretch, x_us);
     let x_queue_us = x_us / s.pairs;
-    let plain = |util: f64, hold: f64| queue_lock_wait_us(s, false, util, hold);
+    let plain = |util: f64, hold: f64| queue_lock_wait_us(s, false, util, hold, 1.0);
     let pair = || plain(x_queue_us * (put_us + get_us), 0.5 * (put_us + get_us));
     match s.shape {
         Shape::RequestReply => {
@@ -1156,16 +1163,50 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64) -> f64 {
     }
 }
 
+/// The tasks of a queue whose lock is held across forces that move through it as one convoy.
+fn convoy_contenders(s: &Setup) -> f64 {
+    // Busy servers pace the requesters beyond their number: those put only when a server
+    // has replied to them, one after another, and join no convoy.
+    let paced = ((s.n - s.m) / s.pairs).max(0.0) * s.servers.busy;
+    (s.openers_req - paced).max(1.0)
+}
+
+/// Where a pair's getters pass through a lock in less than this share of a put's hold, its
+/// convoys hold together; from the second bound on they have broken up (see [`convoy_share`]).
+const CONVOY_BREAKS_UP: (f64, f64) = (0.8, 1.0);
+
+/// Share of the time a pair's tasks move as convoys (1) rather than each on its own (0), with a
+/// put holding its lock `put_hold_us` (its call and its force) and a get `get_hold_us`.
+///
+/// A convoy keeps itself going: the getters its puts wake queue behind the putters still
+/// waiting, so a pair's messages pass its request queue's lock and then its reply queue's, one
+/// lock busy at a time, and each lock is idle about half the time. The getters woken in one
+/// pass reach the other queue one after another, a get's hold apart; where all of them take
+/// longer than one put holds that lock, the first reply's owner gets in among them and the
+/// pair's two locks end up busy at once. The simulation shows the break over zHyperLink, where
+/// a put holds its lock for a short synchronous write: from about 8 tasks a queue the locks run
+/// near saturation. Over FICON and zHPF a force's wait spans whole write cycles, which the gets'
+/// forces end on too, and the simulated convoys held at every count tried (up to 64 a queue),
+/// so the share is taken as 1 there.
+fn convoy_share(s: &Setup, put_hold_us: f64, get_hold_us: f64) -> f64 {
+    let spread = convoy_contenders(s) * get_hold_us / put_hold_us.max(f64::MIN_POSITIVE);
+    let (from, to) = CONVOY_BREAKS_UP;
+    ((to - spread) / (to - from)).clamp(0.0, 1.0)
+}
+
 /// Mean wait for a queue's lock, busy `util` of the time and held `mean_hold_us` per use. Puts
-/// that hold it across their force (`held`) make its users a convoy; otherwise they queue at
-/// random. A task has one operation outstanding at a time, and a queue's users are started by
-/// the requesters (or tasks) that share it, so they are the contenders.
-fn queue_lock_wait_us(s: &Setup, held: bool, util: f64, mean_hold_us: f64) -> f64 {
+/// that hold it across their force (`held`) make its users a convoy for `convoy` of the time
+/// (see [`convoy_share`]); otherwise they queue at random. A task has one operation outstanding
+/// at a time, and a queue's users are started by the requesters (or tasks) that share it, so
+/// they are the contenders.
+fn queue_lock_wait_us(s: &Setup, held: bool, util: f64, mean_hold_us: f64, convoy: f64) -> f64 {
     if held {
-        // Busy servers pace the requesters beyond their number: those put only when a server
-        // has replied to them, one after another, and join no convoy.
-        let paced = ((s.n - s.m) / s.pairs).max(0.0) * s.servers.busy;
-        commit::convoy_lock_wait_us(mean_hold_us, (s.openers_req - paced).max(1.0))
+        let k = convoy_contenders(s);
+        let in_convoy = commit::convoy_lock_wait_us(mean_hold_us, k);
+        if convoy >= 1.0 {
+            return in_convoy;
+        }
+        convoy * in_convoy + (1.0 - convoy) * commit::lock_wait_us(util, mean_hold_us, k)
     } else {
         commit::lock_wait_us(util, mean_hold_us, s.openers_req)
     }
@@ -1208,6 +1249,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
     }
+    let mut convoy = 1.0;
     let log = match s.stream {
         // A transaction's data waits behind the others' at the logger, less what its own puts
         // overlap, and its forces share that wait.
@@ -1237,7 +1279,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         }
         None => {
             // Each queue manager forces its own log, for its share of the committers.
-            let forces = commit::ForceStream {
+            let mut forces = commit::ForceStream {
                 requests_per_s: x * s.forces_txn / s.qmgrs,
                 bytes_per_request: s.force_bytes,
                 chains: (s.force_chains / s.qmgrs).max(1.0),
@@ -1246,7 +1288,22 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 size_mix: s.force_size_mix,
                 background_share: if s.log_bytes_txn > 0.0 { s.background_bytes_txn / s.log_bytes_txn } else { 0.0 },
             };
-            commit::log_force_on(timer, &forces, start)
+            let log = commit::log_force_on(timer, &forces, start);
+            // Convoys that break up leave every requester forcing on its own; whether they do
+            // turns on a put's hold as the convoys' forces price it.
+            match s.broken_convoy_chains {
+                Some(broken) => {
+                    convoy = convoy_share(s, put_call_us + log.wait_us, get_call_us);
+                    if convoy < 1.0 {
+                        let chains = convoy * s.force_chains + (1.0 - convoy) * broken;
+                        forces.chains = (chains / s.qmgrs).max(1.0);
+                        commit::log_force_on(timer, &forces, start)
+                    } else {
+                        log
+                    }
+                }
+                None => log,
+            }
         }
     };
     let wf = if s.persistent { log.wait_us } else { 0.0 };
@@ -1266,8 +1323,8 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let after_put_srv = if s.implicit_srv { implicit_extra + wf } else { 0.0 };
             let rq_util = x_queue_us * (put_hold_req + get_call_us);
             let rp_util = x_queue_us * (put_hold_srv + get_call_us);
-            let wl_rq = queue_lock_wait_us(s, s.held_req, rq_util, 0.5 * (put_hold_req + get_call_us));
-            let wl_rp = queue_lock_wait_us(s, s.held_srv, rp_util, 0.5 * (put_hold_srv + get_call_us));
+            let wl_rq = queue_lock_wait_us(s, s.held_req, rq_util, 0.5 * (put_hold_req + get_call_us), convoy);
+            let wl_rp = queue_lock_wait_us(s, s.held_srv, rp_util, 0.5 * (put_hold_srv + get_call_us), convoy);
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
             }
@@ -1330,7 +1387,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         }
         Shape::PutCommitGetCommit => {
             let q_util = x_queue_us * (put_hold_req + get_call_us);
-            let wl = queue_lock_wait_us(s, s.held_req, q_util, 0.5 * (put_hold_req + get_call_us));
+            let wl = queue_lock_wait_us(s, s.held_req, q_util, 0.5 * (put_hold_req + get_call_us), convoy);
             if !wl.is_finite() {
                 return None;
             }
@@ -1350,7 +1407,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         }
         Shape::Batch => {
             let q_util = x_queue_us * s.batch * put_hold_req;
-            let wl = queue_lock_wait_us(s, s.held_req, q_util, put_hold_req);
+            let wl = queue_lock_wait_us(s, s.held_req, q_util, put_hold_req, convoy);
             if !wl.is_finite() {
                 return None;
             }
