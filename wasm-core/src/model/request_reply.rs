@@ -1171,8 +1171,10 @@ fn convoy_contenders(s: &Setup) -> f64 {
     (s.openers_req - paced).max(1.0)
 }
 
-/// Where a pair's getters pass through a lock in less than this share of a put's hold, its
-/// convoys hold together; from the second bound on they have broken up (see [`convoy_share`]).
+/// The getters' pass through a lock, as a share of one put's hold: below the first bound a
+/// pair's convoys hold together, from the second they have broken up, and between the two the
+/// convoy share falls in a straight line (see [`convoy_share`]). Both are read off the simulated
+/// grid of 4 to 64 requesters a queue on 1 to 8 pairs; no report gives them.
 const CONVOY_BREAKS_UP: (f64, f64) = (0.8, 1.0);
 
 /// Share of the time a pair's tasks move as convoys (1) rather than each on its own (0), with a
@@ -1188,6 +1190,10 @@ const CONVOY_BREAKS_UP: (f64, f64) = (0.8, 1.0);
 /// near saturation. Over FICON and zHPF a force's wait spans whole write cycles, which the gets'
 /// forces end on too, and the simulated convoys held at every count tried (up to 64 a queue),
 /// so the share is taken as 1 there.
+///
+/// The share only grows with load (a put's force wait does), and a convoy's wait is the longest
+/// a lock can give (see `commit::lock_wait_us`), so round trips still grow with throughput as
+/// [`solve`] needs.
 fn convoy_share(s: &Setup, put_hold_us: f64, get_hold_us: f64) -> f64 {
     let spread = convoy_contenders(s) * get_hold_us / put_hold_us.max(f64::MIN_POSITIVE);
     let (from, to) = CONVOY_BREAKS_UP;

@@ -131,8 +131,8 @@ pub fn draw_scenario(rng: &mut Rng) -> Scenario {
     }
 }
 
-/// Simulates `scenario` for about [`TARGET_TRANSACTIONS`] transactions and compares it with the
-/// model; `None` when the run would complete too few to judge.
+/// Simulates `scenario` for about `TARGET_TRANSACTIONS` (4,000) transactions and compares it
+/// with the model; `None` when the run would complete too few to judge.
 pub fn compare(scenario: &Scenario) -> Option<Departure> {
     let rr = model::request_reply::evaluate(scenario);
     // A model with no throughput (or none it could find) gives nothing to compare against.
