@@ -117,6 +117,10 @@ pub struct ForceStream {
     /// Share of the log data the logger writes ahead of the forces, while units of work are
     /// still putting (0..1): writes that carry no force, behind which forces wait and gather.
     pub background_share: f64,
+    /// Whether the chains are convoys through queue locks held across their forces: a write's
+    /// release hands each lock to its next holder, whose force follows within a put's CPU (see
+    /// [`log_force_on`] for what that does after a synchronous write).
+    pub lock_handoffs: bool,
 }
 
 impl ForceStream {
@@ -130,6 +134,7 @@ impl ForceStream {
             gap_us: f64::INFINITY,
             size_mix: 1.0,
             background_share: 0.0,
+            lock_handoffs: false,
         }
     }
 }
@@ -164,13 +169,30 @@ pub fn log_force(
 /// of work's data while its puts go on) a force waits whatever the logger did before, and those
 /// that come meanwhile join it: `g = 1 + F t (chains - 1) / chains` for that share of the writes.
 ///
+/// After a synchronous (zHyperLink) write the logger does its own work (its tail) before it takes
+/// the next, and forces that come meanwhile join that next write. Convoys through queue locks held
+/// across forces (`lock_handoffs`) come back that fast: the write's release hands each lock on and
+/// the next holder forces after a put's CPU. So the write's own chains rejoin the next write too,
+/// `g = (chains - g) p' + g q`, with `p'` over the write and its tail and `q` over the tail, and
+/// a convoy's force waits the rest of the tail and one write rather than two writes: the logger
+/// carries nearly every convoy in each write, as the simulation's logger does once it is busy.
+/// Independent tasks come back after their other calls, mostly after the tail.
+///
 /// `start` is where the search for the commits per write starts: [`ForceStart::COLD`], or the
 /// answer already found for a nearby request rate, which saves most of the search. The write time
 /// is continuous in the commits per write (see below), so the search ends at the same fixed point
 /// from either side to its precision.
 pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: ForceStart) -> LogForce {
-    let ForceStream { requests_per_s, bytes_per_request, chains, byte_utilisation, gap_us, size_mix, background_share } =
-        *stream;
+    let ForceStream {
+        requests_per_s,
+        bytes_per_request,
+        chains,
+        byte_utilisation,
+        gap_us,
+        size_mix,
+        background_share,
+        lock_handoffs,
+    } = *stream;
     let f = requests_per_s.max(0.0);
     let others = if chains > 1.0 { (chains - 1.0) / chains } else { 0.0 };
     let bytes = bytes_per_request.max(0.0);
@@ -224,7 +246,24 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     // committer comes back `gap_us` after its release and finds the next write, started at that
     // release, almost whole. The share left falls from 1 to a half as the gap grows past the
     // write time.
-    let wait_of = |g: f64, t: f64| {
+    //
+    // Convoys' forces after a synchronous write are the exception (see the function's doc): the
+    // logger is busy for the write and its tail, a convoy's next force comes `gap` after the
+    // release, and if that is within the tail it waits only the rest of the tail and its own
+    // write; otherwise it finds the next cycle started.
+    let rejoins = lock_handoffs && chains > 1.0 && gap.is_finite();
+    let wait_of = |g: f64, t: f64, tail: f64| {
+        if rejoins && tail > 0.0 {
+            let cycle = t + tail;
+            let busy = (f / g * cycle * 1.0e-6).clamp(0.0, 0.999);
+            let busy_with_others = busy * (chains - 1.0).clamp(0.0, 1.0);
+            let within_tail = if gap > 0.0 { 1.0 - crate::math::exp(-tail / gap) } else { 1.0 };
+            // E[(tail - gap)+] for an exponential gap.
+            let tail_left = if gap > 0.0 { tail - gap * within_tail } else { tail };
+            let left = 0.5 + 0.5 * crate::math::exp(-3.0 * (gap - tail).max(0.0) / cycle);
+            let late = t + left * busy_with_others * cycle;
+            return (busy_with_others, (tail_left + within_tail * t + (1.0 - within_tail) * late) / headroom);
+        }
         let busy = (f / g * t * 1.0e-6).clamp(0.0, 0.999);
         let busy_with_others = if gap_us.is_finite() { busy * (chains - 1.0).clamp(0.0, 1.0) } else { busy * others };
         let left = if t > 0.0 && gap.is_finite() { 0.5 + 0.5 * crate::math::exp(-3.0 * gap / t) } else { 0.5 };
@@ -240,20 +279,33 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     let background = background_share.clamp(0.0, 1.0);
     // The commits the next write carries when this one carries `g` and takes `t` (see above),
     // and roughly how that changes with `g` (the write's own time held fixed).
-    let next_write = |g: f64, t: f64| {
+    let next_write = |g: f64, t: f64, tail: f64| {
         if chains <= 1.0 {
             return (1.0, 0.0);
         }
-        let (_, wait) = wait_of(g, t);
+        let (_, wait) = wait_of(g, t, tail);
         let cycle = if f > 0.0 { chains / f * 1.0e6 } else { f64::INFINITY };
         let between = (cycle - wait).max(if gap.is_finite() { gap } else { 0.0 });
+        // Where convoys rejoin, the logger's tail lengthens the window for the chains outside
+        // the write, and the write's own chains come back within the tail with the same odds.
+        let (window, tail_share) = if rejoins && tail > 0.0 { (t + tail, tail) } else { (t, 0.0) };
         // ln(1 - p) = -t / between: one exponential each for p and for none coming back.
-        let stays_out = if between > 0.0 { t / between } else { f64::INFINITY };
+        let stays_out = if between > 0.0 { window / between } else { f64::INFINITY };
         let p = 1.0 - crate::math::exp(-stays_out);
         let out = (chains - g).max(0.0);
-        let none_came = if out > 0.0 { crate::math::exp(-out * stays_out) } else { 1.0 };
-        let after_forces = out * p + none_came;
-        let after_forces_slope = if stays_out.is_finite() { -p + stays_out * none_came } else { -1.0 };
+        let back_in_tail = if tail_share <= 0.0 {
+            0.0
+        } else if between > 0.0 {
+            tail_share / between
+        } else {
+            f64::INFINITY
+        };
+        let rejoin = 1.0 - crate::math::exp(-back_in_tail);
+        let none_out = if out > 0.0 { crate::math::exp(-out * stays_out) } else { 1.0 };
+        let none_came = none_out * crate::math::exp(-g * back_in_tail);
+        let after_forces = out * p + g * rejoin + none_came;
+        let after_forces_slope =
+            if stays_out.is_finite() { -p + rejoin + (stays_out - back_in_tail) * none_came } else { -1.0 };
         let after_background = 1.0 + f * t * 1.0e-6 * others;
         let next = (1.0 - background) * after_forces + background * after_background;
         let slope = (1.0 - background) * after_forces_slope;
@@ -271,7 +323,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     let mut previous: Option<(f64, f64)> = None;
     for _ in 0..FORCE_SEARCH_STEPS {
         (t, tail) = write_us(g);
-        let (next, slope) = next_write(g, t);
+        let (next, slope) = next_write(g, t, tail);
         let h = next - g;
         if h.abs() <= 1.0e-12 * g || (g <= 1.0 && h <= 0.0) || (g >= top && h >= 0.0) {
             break;
@@ -302,7 +354,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
         };
     }
     let writes_per_s = f / g;
-    let (busy_with_others, queued_wait) = wait_of(g, t);
+    let (busy_with_others, queued_wait) = wait_of(g, t, tail);
     // After a synchronous write the logger does its own work before it can take another (the
     // tail), and a lone chain's next force comes `gap` after the release: it waits out what is
     // left of that work, the gap taken as exponential (a few random CPU bursts). Several chains
@@ -511,6 +563,34 @@ mod tests {
         // The logger works while an asynchronous write is in flight: nothing to wait out.
         let async_write = lone(&zhpf, 0.0, 1.0);
         assert_eq!(async_write.wait_us, async_write.write_us);
+    }
+
+    #[test]
+    fn convoys_handing_locks_on_within_the_loggers_own_work_rejoin_the_next_write() {
+        let zhl = Scenario::from_overlay(&serde_json::json!({ "log": { "io_mode": "zhyperlink" } })).unwrap();
+        let zhpf = Scenario::from_overlay(&serde_json::json!({ "log": { "io_mode": "zhpf" } })).unwrap();
+        let chains = 12.0;
+        let busy = |s: &Scenario, lock_handoffs: bool| {
+            let path = IoPath::of(s);
+            // The load of every chain forcing once a cycle of a write of them all and the
+            // logger's work after it.
+            let t = path.write_time_us(chains * 500.0) + crate::model::log::LOGGER_CPU_US_PER_WRITE;
+            let rate = chains / ((3.0 + t) * 1.0e-6);
+            let stream = ForceStream { gap_us: 3.0, lock_handoffs, ..ForceStream::uniform(rate, 500.0, chains, 0.0) };
+            log_force_on(&mut path.timer(), &stream, ForceStart::COLD)
+        };
+        // A convoy's next force comes within the logger's own work after a synchronous write and
+        // rides the next write: convoys gather more a write than tasks at the same rate, and a
+        // force waits the rest of that work and one write, where a task waits about two writes.
+        let (tasks, convoys) = (busy(&zhl, false), busy(&zhl, true));
+        assert!(convoys.requests_per_write > tasks.requests_per_write, "{convoys:?} {tasks:?}");
+        assert!(convoys.wait_us < 0.8 * tasks.wait_us, "{convoys:?} {tasks:?}");
+        let logger_us = crate::model::log::LOGGER_CPU_US_PER_WRITE;
+        assert!(convoys.wait_us < convoys.write_us + logger_us, "{convoys:?}");
+        assert!(tasks.wait_us > 1.5 * tasks.write_us, "{tasks:?}");
+        // An asynchronous write leaves the logger no such work: convoys take turns like tasks.
+        let (zhpf_tasks, zhpf_convoys) = (busy(&zhpf, false), busy(&zhpf, true));
+        assert_eq!(zhpf_tasks, zhpf_convoys);
     }
 
     #[test]

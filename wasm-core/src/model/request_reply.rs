@@ -1293,6 +1293,8 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
                 size_mix: s.force_size_mix,
                 background_share: if s.log_bytes_txn > 0.0 { s.background_bytes_txn / s.log_bytes_txn } else { 0.0 },
+                // Convoys force fewer chains than there are tasks (see `setup`).
+                lock_handoffs: s.force_chains < s.chains,
             };
             let log = commit::log_force_on(timer, &forces, start);
             // Convoys that break up leave every requester forcing on its own; whether they do
