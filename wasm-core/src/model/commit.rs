@@ -251,23 +251,28 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
     // logger is busy for the write and its tail, a convoy's next force comes `gap` after the
     // release, and if that is within the tail it waits only the rest of the tail and its own
     // write; otherwise it finds the next cycle started.
+    // The logger's work after a write that a chain can come back within: the tail where convoys
+    // rejoin, none otherwise.
     let rejoins = lock_handoffs && chains > 1.0 && gap.is_finite();
+    let rejoin_tail = |tail: f64| if rejoins { tail.max(0.0) } else { 0.0 };
     let wait_of = |g: f64, t: f64, tail: f64| {
-        if rejoins && tail > 0.0 {
-            let cycle = t + tail;
-            let busy = (f / g * cycle * 1.0e-6).clamp(0.0, 0.999);
-            let busy_with_others = busy * (chains - 1.0).clamp(0.0, 1.0);
-            let within_tail = if gap > 0.0 { 1.0 - crate::math::exp(-tail / gap) } else { 1.0 };
-            // E[(tail - gap)+] for an exponential gap.
-            let tail_left = if gap > 0.0 { tail - gap * within_tail } else { tail };
-            let left = 0.5 + 0.5 * crate::math::exp(-3.0 * (gap - tail).max(0.0) / cycle);
-            let late = t + left * busy_with_others * cycle;
-            return (busy_with_others, (tail_left + within_tail * t + (1.0 - within_tail) * late) / headroom);
-        }
-        let busy = (f / g * t * 1.0e-6).clamp(0.0, 0.999);
+        let tail = rejoin_tail(tail);
+        let cycle = t + tail;
+        let busy = (f / g * cycle * 1.0e-6).clamp(0.0, 0.999);
         let busy_with_others = if gap_us.is_finite() { busy * (chains - 1.0).clamp(0.0, 1.0) } else { busy * others };
-        let left = if t > 0.0 && gap.is_finite() { 0.5 + 0.5 * crate::math::exp(-3.0 * gap / t) } else { 0.5 };
-        (busy_with_others, t * (1.0 + left * busy_with_others) / headroom)
+        let left = if cycle > 0.0 && gap.is_finite() {
+            0.5 + 0.5 * crate::math::exp(-3.0 * (gap - tail).max(0.0) / cycle)
+        } else {
+            0.5
+        };
+        if tail <= 0.0 {
+            return (busy_with_others, t * (1.0 + left * busy_with_others) / headroom);
+        }
+        let within_tail = if gap > 0.0 { 1.0 - crate::math::exp(-tail / gap) } else { 1.0 };
+        // E[(tail - gap)+] for an exponential gap.
+        let tail_left = if gap > 0.0 { tail - gap * within_tail } else { tail };
+        let late = t + left * busy_with_others * cycle;
+        (busy_with_others, (tail_left + within_tail * t + (1.0 - within_tail) * late) / headroom)
     };
     // A write takes at most 128 pages: as many whole forces as fit.
     let per_write_cap = if bytes > 0.0 {
@@ -288,15 +293,15 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream, start: For
         let between = (cycle - wait).max(if gap.is_finite() { gap } else { 0.0 });
         // Where convoys rejoin, the logger's tail lengthens the window for the chains outside
         // the write, and the write's own chains come back within the tail with the same odds.
-        let (window, tail_share) = if rejoins && tail > 0.0 { (t + tail, tail) } else { (t, 0.0) };
+        let tail = rejoin_tail(tail);
         // ln(1 - p) = -t / between: one exponential each for p and for none coming back.
-        let stays_out = if between > 0.0 { window / between } else { f64::INFINITY };
+        let stays_out = if between > 0.0 { (t + tail) / between } else { f64::INFINITY };
         let p = 1.0 - crate::math::exp(-stays_out);
         let out = (chains - g).max(0.0);
-        let back_in_tail = if tail_share <= 0.0 {
+        let back_in_tail = if tail <= 0.0 {
             0.0
         } else if between > 0.0 {
-            tail_share / between
+            tail / between
         } else {
             f64::INFINITY
         };

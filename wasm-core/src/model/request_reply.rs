@@ -315,9 +315,9 @@ struct Setup {
     /// pairs' locks are held across forces and their users convoy (see
     /// `commit::convoy_lock_wait_us`).
     force_chains: f64,
-    /// Where a pair's convoys can break up (request/reply over zHyperLink, see [`convoy_share`]):
-    /// the chains that force independently once they have, every requester.
-    broken_convoy_chains: Option<f64>,
+    /// Whether a pair's convoys can break up (request/reply over zHyperLink, see
+    /// [`convoy_share`]), leaving every requester to force on its own.
+    convoys_may_break: bool,
     cpu_txn: f64,
     max_log_bytes_s: f64,
     /// Tasks putting to a request queue, on average over the queues (see [`setup`]).
@@ -1054,10 +1054,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 riders,
             }
         }),
-        broken_convoy_chains: (convoys_force
-            && shape == Shape::RequestReply
-            && sc.log.io_mode == LogIoMode::Zhyperlink)
-            .then_some(chains),
+        convoys_may_break: convoys_force && shape == Shape::RequestReply && sc.log.io_mode == LogIoMode::Zhyperlink,
         log_warm: processors::WarmStart::default(),
         lock_warm: processors::WarmStart::default(),
         gather_warm: processors::WarmStart::default(),
@@ -1299,18 +1296,15 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             let log = commit::log_force_on(timer, &forces, start);
             // Convoys that break up leave every requester forcing on its own; whether they do
             // turns on a put's hold as the convoys' forces price it.
-            match s.broken_convoy_chains {
-                Some(broken) => {
-                    convoy = convoy_share(s, put_call_us + log.wait_us, get_call_us);
-                    if convoy < 1.0 {
-                        let chains = convoy * s.force_chains + (1.0 - convoy) * broken;
-                        forces.chains = (chains / s.qmgrs).max(1.0);
-                        commit::log_force_on(timer, &forces, start)
-                    } else {
-                        log
-                    }
-                }
-                None => log,
+            if s.convoys_may_break {
+                convoy = convoy_share(s, put_call_us + log.wait_us, get_call_us);
+            }
+            if convoy < 1.0 {
+                let chains = convoy * s.force_chains + (1.0 - convoy) * s.chains;
+                forces.chains = (chains / s.qmgrs).max(1.0);
+                commit::log_force_on(timer, &forces, start)
+            } else {
+                log
             }
         }
     };
