@@ -220,6 +220,179 @@ const RESCALE_ABOVE: f64 = 1.0e250;
 /// A term this small a share of the total adds nothing an f64 can hold.
 const NEGLIGIBLE_TERM: f64 = 1.0e-17;
 
+/// Factor by which processor queueing lengthens a CPU burst when `chains` of `population` loops
+/// are at the processors, the loops spread evenly over `lpars` LPARs of `cpus` processors each,
+/// and which of them are at the processors (rather than queued for a lock elsewhere) is a matter
+/// of chance; `None` when that few loops, so spread, cannot keep the processors `utilisation`
+/// busy.
+///
+/// [`burst_stretch`] gives each LPAR its even share of the loops. Where few loops are at the
+/// processors of several LPARs, as when the tasks of a queue sharing group queue for a handful
+/// of shared queue locks and only the holders run, their shares are uneven: an LPAR holds
+/// anywhere from none of them to all, the count following the hypergeometric law of drawing
+/// `chains` of the `population` loops, `population / lpars` of them its own. The bursts of an
+/// LPAR holding several queue behind each other while another LPAR idles, so a burst waits
+/// longer than the even share says at the same utilisation. Every LPAR is a finite-source queue
+/// of the loops it holds, with the loops' common ratio of burst to time elsewhere chosen to make
+/// the LPARs busy `utilisation` on average; the stretch is the bursts queued over the bursts
+/// served, over all LPARs. `warm` and `spread_warm` only speed the searches up (the even
+/// share's and the spread's). With many loops an LPAR the share hardly varies, so from
+/// [`SPREAD_EVEN_FROM`] loops an LPAR the even share takes over (blended over a range, so the
+/// answer moves smoothly with `chains`).
+pub fn spread_burst_stretch(
+    chains: f64,
+    population: f64,
+    lpars: f64,
+    cpus: f64,
+    utilisation: f64,
+    warm: &WarmStart,
+    spread_warm: &WarmStart,
+) -> Option<f64> {
+    let cpus = cpus.max(1.0);
+    let per_lpar = chains / lpars.max(1.0);
+    let even = || burst_stretch(per_lpar, cpus, utilisation, warm);
+    if lpars <= 1.0 || utilisation <= 0.0 || utilisation >= 1.0 || chains >= population {
+        return Some(even());
+    }
+    let even_from = SPREAD_EVEN_FROM * cpus;
+    let even_share = ((per_lpar - even_from) / even_from).clamp(0.0, 1.0);
+    if even_share >= 1.0 {
+        return Some(even());
+    }
+    let weights = LparShares::of(chains, population, lpars);
+    let spread = weights.stretch(cpus, utilisation, spread_warm)?;
+    Some(if even_share > 0.0 { spread + even_share * (even() - spread) } else { spread })
+}
+
+/// Loops an LPAR per processor from which [`spread_burst_stretch`] starts to take each LPAR's
+/// even share (fully from twice as many): by then the hypergeometric count's spread is a small
+/// part of it.
+pub const SPREAD_EVEN_FROM: f64 = 8.0;
+
+/// How many of the loops at the processors one LPAR holds: `weights[i]` is the probability of
+/// `first + i`.
+struct LparShares {
+    first: usize,
+    weights: Vec<f64>,
+}
+
+impl LparShares {
+    /// The hypergeometric law of an LPAR's share of `chains` loops drawn from `population`, a
+    /// fractional count of loops taken as a mix of the whole counts either side.
+    fn of(chains: f64, population: f64, lpars: f64) -> LparShares {
+        let total = population.round().max(1.0) as usize;
+        let own = ((population / lpars).round() as usize).clamp(1, total);
+        let whole = (chains.floor() as usize).min(total);
+        let above = (chains - whole as f64).clamp(0.0, 1.0);
+        let low = hypergeometric(total, own, whole);
+        let high = hypergeometric(total, own, (whole + 1).min(total));
+        let first = low.0.min(high.0);
+        let last = (low.0 + low.1.len()).max(high.0 + high.1.len());
+        let mut weights = vec![0.0; last - first];
+        for (k, w) in low.1.iter().enumerate() {
+            weights[low.0 + k - first] += (1.0 - above) * w;
+        }
+        for (k, w) in high.1.iter().enumerate() {
+            weights[high.0 + k - first] += above * w;
+        }
+        LparShares { first, weights }
+    }
+
+    /// Utilisation of the LPARs on average, its slope in ln r and the bursts queued an LPAR on
+    /// average, at ratio `ratio` of burst to time elsewhere.
+    fn occupancy(&self, cpus: f64, ratio: f64) -> (f64, f64, f64) {
+        let (mut busy, mut slope, mut queued) = (0.0, 0.0, 0.0);
+        for (i, &w) in self.weights.iter().enumerate() {
+            let loops = (self.first + i) as f64;
+            if loops < 1.0 || w <= 0.0 {
+                continue;
+            }
+            let at = occupancy(loops, cpus, ratio);
+            busy += w * at.utilisation;
+            slope += w * at.utilisation_slope;
+            queued += w * at.queued;
+        }
+        (busy, slope, queued)
+    }
+
+    /// The stretch at `utilisation`, or `None` where even loops that never leave the processors
+    /// would keep them less busy.
+    fn stretch(&self, cpus: f64, utilisation: f64, warm: &WarmStart) -> Option<f64> {
+        // Loops always at the processors keep min(k, c) of them busy.
+        let most: f64 = self.weights.iter().enumerate().map(|(i, w)| w * ((self.first + i) as f64).min(cpus)).sum();
+        if utilisation >= most / cpus {
+            return None;
+        }
+        // Newton's method in ln r, kept inside a bracket: the utilisation grows with r.
+        let (mut low, mut high) = (f64::NEG_INFINITY, f64::INFINITY);
+        let mut ln_ratio = match warm.0.get() {
+            Some(last) => last.ratio.ln(),
+            None => (utilisation / (1.0 - utilisation)).ln(),
+        };
+        let remember = |ln_ratio: f64| warm.0.set(Some(LastSearch { ratio: ln_ratio.exp(), chains: 0.0, utilisation }));
+        for _ in 0..RATIO_SEARCH_STEPS {
+            let (busy, slope, queued) = self.occupancy(cpus, ln_ratio.exp());
+            let error = busy - utilisation;
+            if error.abs() <= (UTILISATION_TOLERANCE * utilisation.min(1.0 - utilisation)).max(UTILISATION_FLOOR) {
+                remember(ln_ratio);
+                return Some(1.0 + queued / (busy * cpus));
+            }
+            if error < 0.0 {
+                low = ln_ratio;
+            } else {
+                high = ln_ratio;
+            }
+            let newton = ln_ratio - (error / slope.max(f64::MIN_POSITIVE)).clamp(-3.0, 3.0);
+            ln_ratio = if newton > low && newton < high {
+                newton
+            } else if low.is_finite() && high.is_finite() {
+                0.5 * (low + high)
+            } else if low.is_finite() {
+                low + 3.0
+            } else {
+                high - 3.0
+            };
+        }
+        remember(ln_ratio);
+        let (busy, _, queued) = self.occupancy(cpus, ln_ratio.exp());
+        Some(1.0 + queued / (busy.max(f64::MIN_POSITIVE) * cpus))
+    }
+}
+
+/// A share of an LPAR's loops this unlikely (against the likeliest) changes no stretch that matters.
+const SHARE_NEGLIGIBLE: f64 = 1.0e-12;
+
+/// The law of how many of `own` marked items a draw of `drawn` from `total` holds: the first
+/// count with any chance and the probabilities from there (those too small to matter left off).
+fn hypergeometric(total: usize, own: usize, drawn: usize) -> (usize, Vec<f64>) {
+    let first = drawn.saturating_sub(total - own);
+    let last = drawn.min(own);
+    // p(k+1)/p(k) = (own-k)(drawn-k) / ((k+1)(total-own-drawn+k+1)), from an unnormalised start.
+    let mut terms = Vec::with_capacity(last - first + 1);
+    let mut term = 1.0_f64;
+    let mut largest = 1.0_f64;
+    terms.push(term);
+    for k in first..last {
+        let (kf, own, drawn, rest) = (k as f64, own as f64, drawn as f64, (total - own) as f64);
+        term *= (own - kf) * (drawn - kf) / ((kf + 1.0) * (rest - drawn + kf + 1.0));
+        if term > RESCALE_ABOVE {
+            terms.iter_mut().for_each(|t| *t /= term);
+            largest /= term;
+            term = 1.0;
+        }
+        largest = largest.max(term);
+        terms.push(term);
+        if term < SHARE_NEGLIGIBLE * largest && term < terms[terms.len() - 2] {
+            break;
+        }
+    }
+    // Leading terms too small to matter are dropped too.
+    let skip = terms.iter().take_while(|&&t| t < SHARE_NEGLIGIBLE * largest).count();
+    let terms = terms.split_off(skip);
+    let sum: f64 = terms.iter().sum();
+    (first + skip, terms.into_iter().map(|t| t / sum).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,5 +516,62 @@ mod tests {
             let (cold, hot) = (stretch(n, 3.0, u), burst_stretch(n, 3.0, u, &warm));
             assert!((cold - hot).abs() <= 1.0e-9 * cold, "{n} {u}: {cold} vs {hot}");
         }
+    }
+
+    fn spread(chains: f64, population: f64, lpars: f64, cpus: f64, utilisation: f64) -> Option<f64> {
+        spread_burst_stretch(chains, population, lpars, cpus, utilisation, &WarmStart::default(), &WarmStart::default())
+    }
+
+    #[test]
+    fn drawing_every_loop_or_one_lpar_leaves_the_even_share() {
+        assert_eq!(spread(8.0, 8.0, 2.0, 1.0, 0.6), Some(stretch(4.0, 1.0, 0.6)));
+        assert_eq!(spread(5.0, 40.0, 1.0, 2.0, 0.7), Some(stretch(5.0, 2.0, 0.7)));
+        // Past twice the blend's start the even share is taken whole.
+        let from = 2.0 * SPREAD_EVEN_FROM;
+        assert_eq!(spread(2.0 * from, 200.0, 2.0, 1.0, 0.9), Some(stretch(from, 1.0, 0.9)));
+    }
+
+    #[test]
+    fn few_loops_over_several_lpars_match_a_direct_enumeration() {
+        // 3 of 32 loops at the processors of 2 LPARs (16 loops each) of one processor, half busy.
+        let choose = |n: f64, k: f64| (0..k as u32).fold(1.0, |c, i| c * (n - f64::from(i)) / (f64::from(i) + 1.0));
+        let share = |k: f64| choose(16.0, k) * choose(16.0, 3.0 - k) / choose(32.0, 3.0);
+        // k loops on one processor: p(j) goes as k!/(k-j)! r^j.
+        let lpar = |k: f64, r: f64| {
+            let (mut term, mut total, mut queued) = (1.0, 1.0, 0.0);
+            for j in 1..=k as u32 {
+                term *= (k - f64::from(j) + 1.0) * r;
+                total += term;
+                queued += term * f64::from(j - 1);
+            }
+            (1.0 - 1.0 / total, queued / total)
+        };
+        let mixed = |r: f64| {
+            (0..=3).map(f64::from).fold((0.0, 0.0), |(u, q), k| {
+                let (uk, qk) = lpar(k, r);
+                (u + share(k) * uk, q + share(k) * qk)
+            })
+        };
+        let (mut low, mut high) = (1.0e-6_f64, 1.0e6_f64);
+        for _ in 0..200 {
+            let mid = (low * high).sqrt();
+            if mixed(mid).0 < 0.5 { low = mid } else { high = mid }
+        }
+        let (u, q) = mixed((low * high).sqrt());
+        let expected = 1.0 + q / u;
+        let got = spread(3.0, 32.0, 2.0, 1.0, 0.5).expect("reachable");
+        assert!((got - expected).abs() < 1.0e-9 * expected, "{got} vs {expected}");
+        // Two or three on one LPAR queue far longer than an even 1.5 an LPAR would.
+        let even = stretch(1.5, 1.0, 0.5);
+        assert!(got - 1.0 > 1.5 * (even - 1.0), "{got} vs {even}");
+    }
+
+    #[test]
+    fn spread_loops_that_leave_an_lpar_idle_cannot_keep_them_all_busy() {
+        // 2 of 32 loops over 2 LPARs of one processor: both on one LPAR 15/31 of the time, so
+        // the LPARs are at most 1 - 120/496 busy on average.
+        let most = 1.0 - 120.0 / 496.0;
+        assert!(spread(2.0, 32.0, 2.0, 1.0, most - 0.01).is_some_and(|s| s > 1.0));
+        assert_eq!(spread(2.0, 32.0, 2.0, 1.0, most + 0.01), None);
     }
 }

@@ -338,6 +338,9 @@ struct Setup {
     force_size_mix: f64,
     /// Where the last search of processor queueing ended, for the next throughput's to start.
     cpu_warm: processors::WarmStart,
+    /// Where the last search of processor queueing with the chains spread unevenly over the
+    /// LPARs ended (see [`processors::spread_burst_stretch`]).
+    spread_warm: processors::WarmStart,
     /// Where the last search of the servers' finite-source queue ended.
     srv_warm: processors::WarmStart,
     /// Set when several tasks' units of work each fill a full write: the logger then streams.
@@ -1078,6 +1081,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         },
         force_async_gap_us: if forces_txn > 0.0 { async_wait_txn / forces_txn } else { 0.0 },
         cpu_warm: processors::WarmStart::default(),
+        spread_warm: processors::WarmStart::default(),
         srv_warm: processors::WarmStart::default(),
     }
 }
@@ -1127,14 +1131,40 @@ fn server_wait_us(
 /// Locks held across a force are left out: their queues wait on the log, whose time the
 /// processors do not set. Requests waiting for a free server are away from the processors too;
 /// their wait is the last round's of [`solve_near`].
+///
+/// In a queue sharing group the chains left at the processors are spread over the LPARs by
+/// chance, not evenly ([`processors::spread_burst_stretch`]): the tasks of every queue manager
+/// queue for the same shared locks, and the few holders often crowd one LPAR. There a lock
+/// saturated at the step's holds counts every other contender as queued (the convoy's wait)
+/// rather than leaving one chain at the processors, which would hide exactly that crowding.
+/// Measured against the simulation, the same two changes on a single LPAR move nothing the
+/// consistency probe finds (the even share is exact there, and a saturated lock's fallback
+/// rarely decides), so a lone queue manager keeps the one step as it was.
 fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
     let on_lpar = |chains: f64| processors::burst_stretch(chains / s.qmgrs, s.cpus / s.qmgrs, cpu_util, &s.cpu_warm);
     let all = on_lpar(s.chains);
     if all == 1.0 {
         return all;
     }
-    let for_locks = if s.openers_req > 1.0 { x_us * unheld_lock_wait_txn_us(s, x_us, all) } else { 0.0 };
     let for_servers = x_us * s.servers.wait_us;
+    if s.qmgrs > 1.0 {
+        // A saturated lock has every other contender queued: counted so, rather than as no
+        // chain at the processors at all.
+        let for_locks = if s.openers_req > 1.0 { x_us * unheld_lock_wait_txn_us(s, x_us, all, true) } else { 0.0 };
+        let chains = (s.chains - for_locks - for_servers).max(1.0);
+        let cpus = s.cpus / s.qmgrs;
+        return processors::spread_burst_stretch(
+            chains,
+            s.chains,
+            s.qmgrs,
+            cpus,
+            cpu_util,
+            &s.cpu_warm,
+            &s.spread_warm,
+        )
+        .unwrap_or(all);
+    }
+    let for_locks = if s.openers_req > 1.0 { x_us * unheld_lock_wait_txn_us(s, x_us, all, false) } else { 0.0 };
     if for_locks + for_servers <= 0.0 {
         return all;
     }
@@ -1143,11 +1173,19 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
 
 /// Time a transaction spends waiting for queue locks that are not held across a force, with CPU
 /// bursts stretched `stretch` times, at `x_us` transactions per microsecond (as [`detail`]
-/// prices those waits); infinite when such a lock is saturated.
-fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64) -> f64 {
+/// prices those waits); infinite when such a lock is saturated, unless `saturated_as_convoy`
+/// takes a saturated lock's wait as every other contender's hold ahead (the most a closed loop
+/// of them can wait).
+fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64, saturated_as_convoy: bool) -> f64 {
     let (put_us, get_us, _) = s.call_times_us(stretch, x_us);
     let x_queue_us = x_us / s.pairs;
-    let plain = |util: f64, hold: f64| queue_lock_wait_us(s, false, util, hold, 1.0);
+    let plain = |util: f64, hold: f64| {
+        if saturated_as_convoy && util >= 1.0 {
+            commit::convoy_lock_wait_us(hold, s.openers_req)
+        } else {
+            queue_lock_wait_us(s, false, util, hold, 1.0)
+        }
+    };
     let pair = || plain(x_queue_us * (put_us + get_us), 0.5 * (put_us + get_us));
     match s.shape {
         Shape::RequestReply => {
