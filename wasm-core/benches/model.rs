@@ -11,10 +11,18 @@ fn scenarios() -> Vec<(&'static str, Scenario)> {
         "log": { "io_mode": "zhyperlink", "zhyperlink_pfids": 4, "stripes": 2 }
     });
     let shared = serde_json::json!({ "workload": { "queue_type": "shared", "queue_managers": 2 } });
+    // Many tasks on a few shared locks over LPARs of one processor: the holders' uneven spread
+    // over the LPARs is priced (processors::spread_burst_stretch), the costliest processor model.
+    let shared_locks = serde_json::json!({
+        "system": { "lpar_cpus": 1 },
+        "workload": { "kind": "batch_put", "queue_type": "shared", "queue_managers": 2, "requesters": 32,
+                      "servers": 32, "queue_pairs": 3, "message_size_bytes": 78432, "messages_per_commit": 14 }
+    });
     vec![
         ("default", Scenario::default()),
         ("persistent zhyperlink", Scenario::from_overlay(&persistent).expect("valid")),
         ("shared queues", Scenario::from_overlay(&shared).expect("valid")),
+        ("shared locks over 2 LPARs", Scenario::from_overlay(&shared_locks).expect("valid")),
     ]
 }
 
