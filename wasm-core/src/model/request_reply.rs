@@ -1729,6 +1729,10 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
         let mut floor_of: Option<f64> = None;
         // Whether the upper end is past a resource's capacity (no finite round trip there).
         let mut hi_saturated = d_hi.is_none();
+        // The bracket's width when last halved, and the steps since: where the residual jumps
+        // across zero (an approximation's edge, where no root lies) interpolation creeps, so a
+        // bracket that six steps have not halved is halved outright (as Brent's method does).
+        let (mut checkpoint_width, mut steps_since) = (hi - lo, 0u32);
         for _ in 0..200 {
             if hi - lo <= TOLERANCE * hi {
                 break;
@@ -1737,6 +1741,13 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
             if !(x > lo && x < hi) {
                 x = 0.5 * (lo + hi);
             }
+            if hi - lo <= 0.5 * checkpoint_width {
+                (checkpoint_width, steps_since) = (hi - lo, 0);
+            } else if steps_since >= 6 {
+                x = 0.5 * (lo + hi);
+                (checkpoint_width, steps_since) = (hi - lo, 0);
+            }
+            steps_since += 1;
             // Where the lower end's requesters would go faster than the upper end, which is past
             // a capacity, the answer is that capacity's edge (where a lock's wait, finite up to
             // it, gives way): the residual jumps there, which interpolation only creeps up on,
