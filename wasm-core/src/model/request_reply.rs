@@ -336,9 +336,9 @@ struct Setup {
     /// Mean lone write time of each force's own data over that of the average force (see
     /// [`commit::ForceStream::size_mix`]).
     force_size_mix: f64,
-    /// What a put's and a get's force wait beyond the average force's (their own records' write
-    /// times against the mean of the two), µs; zero but in the log test.
-    force_extra_us: (f64, f64),
+    /// What a put's force waits beyond the average force, and a get's short of it (half the gap
+    /// between their own records' write times), µs; zero but in the persistent log test.
+    own_record_half_gap_us: f64,
     /// Where the last search of processor queueing ended, for the next throughput's to start.
     cpu_warm: processors::WarmStart,
     /// Where the last search of processor queueing with the chains spread unevenly over the
@@ -946,13 +946,12 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // simulation, request/reply's convoys fare worse so priced (many private pairs 15-45% slow),
     // so there the forces keep the average.
     let own_records = persistent && shape == Shape::PutCommitGetCommit && put_record + get_record > 0.0;
-    let force_extra_us = if own_records && force_bytes > 0.0 {
+    let own_record_half_gap_us = if own_records && force_bytes > 0.0 {
         let scale = force_bytes / (0.5 * (put_record + get_record));
-        let (put_alone, get_alone) = (forced_write_us(put_record * scale), forced_write_us(get_record * scale));
-        let half_gap = 0.5 * (put_alone - get_alone);
-        if half_gap.is_finite() { (half_gap, -half_gap) } else { (0.0, 0.0) }
+        let half_gap = 0.5 * (forced_write_us(put_record * scale) - forced_write_us(get_record * scale));
+        if half_gap.is_finite() { half_gap } else { 0.0 }
     } else {
-        (0.0, 0.0)
+        0.0
     };
     let force_size_mix = if persistent && force_bytes > 0.0 {
         let mean = classes.iter().sum::<f64>() / classes.len() as f64;
@@ -1092,7 +1091,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         force_bytes,
         log_path,
         force_size_mix,
-        force_extra_us,
+        own_record_half_gap_us,
         force_gap_us: if forces_txn > 0.0 {
             let dispatches =
                 if shape == Shape::RequestReply { (1.0 + srv_get_waits) * GET_WAIT_DISPATCH_US } else { 0.0 };
@@ -1380,8 +1379,8 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     let background_tail = s.background_tail_us;
     let cmit = cmit_call_us + wf;
-    let (put_extra, get_extra) = if s.persistent { s.force_extra_us } else { (0.0, 0.0) };
-    let (wf_put, wf_get) = ((wf + put_extra).max(0.0), (wf + get_extra).max(0.0));
+    let gap = s.own_record_half_gap_us;
+    let (wf_put, wf_get) = ((wf + gap).max(0.0), (wf - gap).max(0.0));
     let put_hold_req = put_call_us + if s.held_req { wf_put } else { 0.0 };
     let after_put_req = if s.implicit_req { implicit_extra + wf_put } else { 0.0 };
     let get_force_req = if s.persistent && !s.req_in { wf_get } else { 0.0 };

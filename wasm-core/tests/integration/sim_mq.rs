@@ -55,6 +55,14 @@ fn log_path(s: &mut Scenario, size: u32, io_mode: LogIoMode, copies: u32, stripe
     s.log.stripes = stripes;
 }
 
+/// Puts the workload's queues in a queue sharing group of `qmgrs` queue managers, each on an
+/// LPAR of `cpus` processors.
+fn shared_over(s: &mut Scenario, qmgrs: u32, cpus: u32) {
+    s.workload.queue_type = QueueType::Shared;
+    s.workload.queue_managers = qmgrs;
+    s.system.lpar_cpus = cpus;
+}
+
 fn within(name: &str, sim: f64, model: f64, tolerance: f64) {
     let error = (sim - model).abs() / model.abs().max(1e-12);
     assert!(error <= tolerance, "{name}: simulated {sim} vs model {model} ({:.1}% off)", error * 100.0);
@@ -230,9 +238,7 @@ fn convoys_on_shared_queues_break_up_over_any_log_path() {
     for (qmgrs, cpus) in [(3, 1), (1, 1)] {
         let sc = persistent_out_of_syncpoint(51, 4, |s| {
             s.workload.message_size_bytes = 24_171;
-            s.workload.queue_type = QueueType::Shared;
-            s.workload.queue_managers = qmgrs;
-            s.system.lpar_cpus = cpus;
+            shared_over(s, qmgrs, cpus);
         });
         let m = run(&sc, 17, PLAN);
         let label = format!("shared, 51 requesters on 4 pairs over {qmgrs} LPARs");
@@ -242,8 +248,7 @@ fn convoys_on_shared_queues_break_up_over_any_log_path() {
     // Four requesters a queue: the gets pass within one put's hold, and the convoy holds.
     let sc = persistent_out_of_syncpoint(16, 4, |s| {
         s.workload.message_size_bytes = 24_171;
-        s.workload.queue_type = QueueType::Shared;
-        s.workload.queue_managers = 3;
+        shared_over(s, 3, 3);
     });
     let m = run(&sc, 17, PLAN);
     rates_agree("shared, 16 requesters on 4 pairs", &sc, &m, 0.10);
@@ -290,19 +295,9 @@ fn the_few_lock_holders_of_a_queue_sharing_group_crowd_one_lpar_as_often_as_chan
         (WorkloadKind::LogUpperBound, Persistence::NonPersistent, SyncpointMode::InSyncpoint, 41, 5, 2583, 1, 2, 2),
     ];
     for (kind, persistence, syncpoint, tasks, queues, size, per_commit, qmgrs, cpus) in cases {
-        let sc = scenario(|s| {
-            s.workload.kind = kind;
-            s.workload.persistence = persistence;
-            s.workload.syncpoint = syncpoint;
-            s.workload.requesters = tasks;
-            s.workload.servers = tasks;
-            s.workload.queue_pairs = queues;
-            s.workload.message_size_bytes = size;
-            s.workload.messages_per_commit = per_commit;
-            s.workload.queue_type = QueueType::Shared;
-            s.workload.queue_managers = qmgrs;
-            s.system.lpar_cpus = cpus;
-        });
+        let mut sc = persistent_tasks(kind, syncpoint, tasks, queues, size, per_commit);
+        sc.workload.persistence = persistence;
+        shared_over(&mut sc, qmgrs, cpus);
         let m = run(&sc, 17, PLAN);
         let label = format!("{kind:?} {persistence:?}: {tasks} tasks on {queues} queues over {qmgrs} LPARs of {cpus}");
         rates_agree(&label, &sc, &m, 0.10);
@@ -319,9 +314,7 @@ fn a_log_test_put_holds_its_queue_for_its_own_large_record_not_the_average_force
     for (size, io_mode, copies, stripes, qmgrs, cpus) in cases {
         let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::OutOfSyncpoint, 14, 1, size, 1);
         log_path(&mut sc, size, io_mode, copies, stripes);
-        sc.workload.queue_type = QueueType::Shared;
-        sc.workload.queue_managers = qmgrs;
-        sc.system.lpar_cpus = cpus;
+        shared_over(&mut sc, qmgrs, cpus);
         let m = run(&sc, 17, PLAN);
         rates_agree(&format!("14 tasks on a shared queue over {qmgrs} LPARs, {size} B"), &sc, &m, 0.10);
     }
