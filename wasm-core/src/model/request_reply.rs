@@ -440,6 +440,10 @@ struct Detail {
     force_wait_share: f64,
     /// Share of the round trip spent waiting for queue locks.
     lock_wait_share: f64,
+    /// The utilisation nearest 1 of the resources whose saturation leaves no finite round trip
+    /// (processors, log bandwidth, CF, logger, locks, servers): the solver closes in on that
+    /// capacity's edge by it.
+    busiest: f64,
 }
 
 /// A logger kept streaming by several tasks whose units of work each fill a write (or, out of
@@ -1282,6 +1286,14 @@ fn queue_lock_wait_us(s: &Setup, held: bool, util: f64, mean_hold_us: f64, convo
     }
 }
 
+/// A queue lock's utilisation `util` where its saturation leaves no finite wait (see
+/// [`queue_lock_wait_us`]), 0 where it cannot: a lock held across forces by a convoy waits the
+/// convoy's round however busy it is, and a lone user never waits.
+fn lock_edge(s: &Setup, held: bool, convoy: f64, util: f64) -> f64 {
+    let saturable = if held { convoy < 1.0 && convoy_contenders(s) > 1.0 } else { s.openers_req > 1.0 };
+    if saturable { util } else { 0.0 }
+}
+
 /// Whether a queue's lock or the servers are saturated at `x_us` transactions per microsecond
 /// with calls of `put_us`, `get_us` and `cmit_us` (their CPU and CF waits) and `wake_us` for a
 /// woken getter, before any force, lock or implicit-syncpoint wait: those only lengthen the holds
@@ -1320,12 +1332,14 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         return None;
     }
     let mut convoy = 1.0;
+    let logger_busy = std::cell::Cell::new(0.0_f64);
     let log = match s.stream {
         // A transaction's data waits behind the others' at the logger, less what its own puts
         // overlap, and its forces share that wait.
         Some(st) => {
             let force_at = |ready: f64| {
                 let (busy, demand_us, writes_txn) = st.load(x_us / s.qmgrs, ready, &s.gather_warm)?;
+                logger_busy.set(busy);
                 let response = demand_us * processors::burst_stretch(st.chains, 1.0, busy, &s.log_warm);
                 Some(LogForce {
                     write_us: demand_us / writes_txn.max(1.0e-9),
@@ -1388,7 +1402,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     let mut force_wait_total;
     let lock_wait_total;
     let mut srv_wait_us = 0.0;
-    let (round_trip, apis, srv_util, lock_util, lock_hold, lock_wait) = match s.shape {
+    let (round_trip, apis, srv_util, lock_util, lock_hold, lock_wait, lock_edge_util) = match s.shape {
         Shape::RequestReply => {
             let put_hold_srv = put_call_us + if s.held_srv { wf_put } else { 0.0 };
             let after_put_srv = if s.implicit_srv { implicit_extra + wf_put } else { 0.0 };
@@ -1454,7 +1468,16 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             ];
             let lock_wait = 0.5 * (wl_rq + wl_rp);
             lock_wait_total = 2.0 * (wl_rq + wl_rp);
-            (round_trip, apis, srv_util, rq_util.max(rp_util), 0.5 * (put_hold_req + put_hold_srv), lock_wait)
+            let edge_util = lock_edge(s, s.held_req, convoy, rq_util).max(lock_edge(s, s.held_srv, convoy, rp_util));
+            (
+                round_trip,
+                apis,
+                srv_util,
+                rq_util.max(rp_util),
+                0.5 * (put_hold_req + put_hold_srv),
+                lock_wait,
+                edge_util,
+            )
         }
         Shape::PutCommitGetCommit => {
             let q_util = x_queue_us * (put_hold_req + get_call_us);
@@ -1474,7 +1497,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 api("MQGET", 1.0, s.get_cpu, get),
                 api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit + background_tail),
             ];
-            (round_trip, apis, 0.0, q_util, put_hold_req, wl)
+            (round_trip, apis, 0.0, q_util, put_hold_req, wl, lock_edge(s, s.held_req, convoy, q_util))
         }
         Shape::Batch => {
             let q_util = x_queue_us * s.batch * put_hold_req;
@@ -1496,7 +1519,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 api("MQGET", 0.0, 0.0, 0.0),
                 api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit + background_tail),
             ];
-            (round_trip, apis, 0.0, q_util, put_hold_req, wl)
+            (round_trip, apis, 0.0, q_util, put_hold_req, wl, lock_edge(s, s.held_req, convoy, q_util))
         }
     };
     if !s.persistent {
@@ -1516,6 +1539,12 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         byte_util,
         force_wait_share: share(force_wait_total),
         lock_wait_share: share(lock_wait_total),
+        busiest: cpu_util
+            .max(byte_util)
+            .max(s.cf_utilisation(x_us))
+            .max(logger_busy.get())
+            .max(lock_edge_util)
+            .max(srv_util),
     })
 }
 
@@ -1555,6 +1584,12 @@ pub fn solve(sc: &Scenario) -> Solution {
 /// per write start the log-force search close to its end. The answer is the same root to the
 /// solver's tolerance (a few parts in 10^9); only the work to reach it shrinks.
 pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
+    settle_servers(sc, hint).0
+}
+
+/// The rounds of [`solve_near`]: its solution, the servers as its last round assumed them and as
+/// that round found them.
+fn settle_servers(sc: &Scenario, hint: Option<SolveHint>) -> (Solution, ServerRound, ServersFound) {
     let mut round = ServerRound::FIRST;
     let (mut solution, mut found) = solve_setup(&setup(sc, round), hint);
     let w = &sc.workload;
@@ -1563,12 +1598,24 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
         // Fewer posts mean less CPU and shorter service, so busier servers and fewer posts
         // again; requests waiting for a server leave the processors to the others. A few rounds
         // settle both.
+        let (requesters, servers) = (f64::from(w.requesters) / pairs, f64::from(w.servers) / pairs);
+        // The round before: the busyness it assumed of the servers and how much more it found.
+        let mut before: Option<(f64, f64)> = None;
         for _ in 0..SERVER_ROUNDS {
-            let next = ServerRound {
-                get_waits: server_get_waits(f64::from(w.requesters) / pairs, f64::from(w.servers) / pairs, found.busy),
-                wait_us: found.wait_us,
-                busy: found.busy,
-            };
+            // Taking what a round finds as the next one's assumption can swing between two states
+            // for ever (servers assumed saturated post fewer gets, and the CPU saved lets them
+            // keep up; assumed keeping up, they saturate), and the answer would turn on which
+            // round came last. The next assumption is instead the secant's zero of found less
+            // assumed through the last two rounds (a full step where that is no step forward).
+            let excess = found.busy - round.busy;
+            let mix = before
+                .map(|(assumed, excess_then)| (assumed - round.busy) / (excess - excess_then))
+                .filter(|m| m.is_finite() && *m > 0.0)
+                .map_or(1.0, |m| m.min(SERVER_ROUND_MOST_MIX));
+            before = Some((round.busy, excess));
+            let busy = (round.busy + mix * excess).clamp(0.0, 1.0);
+            let next =
+                ServerRound { get_waits: server_get_waits(requesters, servers, busy), wait_us: found.wait_us, busy };
             let last_x = solution.transactions_s;
             let moved = (next.get_waits - round.get_waits).abs().max((next.busy - round.busy).abs());
             round = next;
@@ -1583,11 +1630,23 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
             }
         }
     }
-    solution
+    (solution, round, found)
 }
+
+/// Share of the way to a capacity's edge, as the secant estimates it, that the solver stops short
+/// (see [`solve_setup`]): enough to land below the edge where the estimate is a little long.
+const EDGE_AIM_SHORT: f64 = 0.1;
+
+/// How many times further from 1 than the secant said a step's busiest utilisation may land
+/// before the solver stops trusting the secant (a straight approach lands at about 1).
+const EDGE_SECANT_SLACK: f64 = 3.0;
 
 /// Rounds at most of the fixed point between the servers and the rest of the round trip.
 const SERVER_ROUNDS: u32 = 8;
+
+/// Most a round's assumption moves, in multiples of what it found beyond the last (the secant
+/// may extrapolate where rounds approach their fixed point from one side).
+const SERVER_ROUND_MOST_MIX: f64 = 2.0;
 
 /// Relative change of the throughput between two rounds below which they have settled.
 const SERVER_ROUND_TOLERANCE: f64 = 1.0e-6;
@@ -1732,6 +1791,11 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
         // across zero (an approximation's edge, where no root lies) interpolation creeps, so a
         // bracket that six steps have not halved is halved outright (as Brent's method does).
         let (mut checkpoint_width, mut steps_since) = (hi - lo, 0u32);
+        // The two highest throughputs with a finite round trip and their busiest utilisation.
+        let mut edge_points: [Option<(f64, f64)>; 2] = [None, d_lo.as_ref().map(|d| (lo, d.busiest))];
+        // Whether the secant to the edge has held so far, and what the last step aimed at
+        // (the busiest utilisation's distance from 1 it should have left).
+        let (mut edge_secant, mut edge_expected) = (true, None);
         for _ in 0..200 {
             if hi - lo <= TOLERANCE * hi {
                 break;
@@ -1753,12 +1817,39 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
             // so halve.
             if hi_saturated && lo + r_lo >= hi {
                 x = 0.5 * (lo + hi);
+                // That edge is where the busiest resource's utilisation reaches 1, which moves
+                // smoothly with the throughput: the secant through the two highest points below
+                // it finds it in a few steps where halving takes thirty. A point past it tells
+                // nothing of the utilisation, so each step aims a little short and lands below,
+                // where the next secant is finer; once the aim is within the tolerance the step
+                // goes a hair past and the bracket closes.
+                // Where the utilisation does not approach 1 as a straight line (a gathering
+                // logger's does steeply), a step that lands further from 1 than the secant
+                // said it would ends the secant's use for this solve.
+                if let (true, Some((x0, u0)), Some((x1, u1))) = (edge_secant, edge_points[0], edge_points[1]) {
+                    let edge = x1 + (1.0 - u1) * (x1 - x0) / (u1 - u0);
+                    let least_step = 0.5 * TOLERANCE * hi;
+                    if edge.is_finite() && u1 > u0 && edge > lo && edge < hi {
+                        let aim = lo + (1.0 - EDGE_AIM_SHORT) * (edge - lo);
+                        x = aim.clamp(lo + least_step, hi - least_step);
+                        edge_expected = Some(EDGE_AIM_SHORT * (1.0 - u1));
+                    }
+                }
             }
             if let Some(floor) = floor_of.take().filter(|&f| f > lo && f < hi) {
                 x = floor;
                 floor_tried = true;
             }
             let (r, d) = residual(x, last.get());
+            if let Some(d) = &d {
+                if edge_points[1].is_none_or(|(x1, _)| x > x1) {
+                    edge_points = [edge_points[1], Some((x, d.busiest))];
+                }
+                if let Some(expected) = edge_expected {
+                    edge_secant &= 1.0 - d.busiest <= EDGE_SECANT_SLACK * expected;
+                }
+            }
+            edge_expected = None;
             if !floor_tried && r < 0.0 {
                 floor_of = d.map(|d| d.round_trip).filter(|&rt| rt > 0.0).map(|rt| s.n * 1.0e6 / rt);
             }
@@ -2228,6 +2319,30 @@ mod tests {
         for (kb, published) in [(2.0, 4.0), (16.0, 7.0), (64.0, 16.0), (128.0, 28.0)] {
             assert!((mqput_cpu_us(kb * 1024.0, false) - published).abs() <= 1.0, "{kb}KB");
         }
+    }
+
+    #[test]
+    fn the_servers_rounds_settle_where_the_busyness_assumed_is_the_one_found() {
+        // Eight servers for 52 requesters: assumed saturated, the servers post too few gets and
+        // the CPU saved lets them keep up (64% busy); assumed 64% busy, they saturate. Taking each
+        // round's finding as the next round's assumption swings between the two, and the
+        // throughput with it (1,756 and 1,848 a second).
+        let mut sc = Scenario::default();
+        let w = &mut sc.workload;
+        (w.requesters, w.servers, w.queue_pairs, w.message_size_bytes) = (52, 8, 8, 103_241);
+        w.persistence = Persistence::Persistent;
+        w.syncpoint = SyncpointMode::OutOfSyncpoint;
+        (sc.log.copies, sc.log.stripes, sc.log.io_mode, sc.system.lpar_cpus) = (2, 3, LogIoMode::Ficon, 3);
+        let (solution, round, found) = settle_servers(&sc, None);
+        assert!((found.busy - round.busy).abs() < 0.01, "assumed {round:?}, found {found:?}");
+        let next = ServerRound {
+            get_waits: server_get_waits(52.0 / 8.0, 1.0, found.busy),
+            wait_us: found.wait_us,
+            busy: found.busy,
+        };
+        let (again, _) = solve_setup(&setup(&sc, next), Some(solution.hint()));
+        let moved = again.transactions_s / solution.transactions_s - 1.0;
+        assert!(moved.abs() < 0.002, "one more round moves the throughput {:.2}%", 100.0 * moved);
     }
 
     #[test]
