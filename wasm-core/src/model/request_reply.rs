@@ -441,8 +441,8 @@ struct Detail {
     /// Share of the round trip spent waiting for queue locks.
     lock_wait_share: f64,
     /// The utilisation nearest 1 of the resources whose saturation leaves no finite round trip
-    /// (processors, log bandwidth, CF, logger, locks, servers): the solver closes in on that
-    /// capacity's edge by it.
+    /// (processors, log bandwidth, CF, logger, locks, servers; the logger's as if every chain
+    /// were at it, see [`Stream::load`]): the solver closes in on that capacity's edge by it.
     busiest: f64,
 }
 
@@ -599,14 +599,16 @@ impl Stream {
     }
 
     /// The logger's utilisation at `x_us_qmgr` transactions per microsecond on one queue manager,
-    /// with convoys `ready` as in [`Stream::alone_at`], and the time and writes of a
-    /// transaction's data there; `None` when it cannot keep up.
-    fn load(&self, x_us_qmgr: f64, ready: f64, warm: &processors::WarmStart) -> Option<(f64, f64, f64)> {
+    /// with convoys `ready` as in [`Stream::alone_at`], the time and writes of a transaction's
+    /// data there, and the utilisation it would have with every chain at it (1 at the edge of
+    /// what it can keep up with, and moving with the throughput in proportion where the
+    /// utilisation itself creeps towards 1); `None` when it cannot keep up.
+    fn load(&self, x_us_qmgr: f64, ready: f64, warm: &processors::WarmStart) -> Option<(f64, f64, f64, f64)> {
         let alone = self.alone_at(x_us_qmgr, ready);
         let Some(gathered) = self.gathered else {
             let (demand_us, writes_txn) = alone.total();
             let busy = x_us_qmgr * demand_us;
-            return (busy < 1.0).then_some((busy, demand_us, writes_txn));
+            return (busy < 1.0).then_some((busy, demand_us, writes_txn, busy));
         };
         // Fuller writes at a busier logger lower its utilisation: busy = x * demand(busy) has one
         // root, between the utilisations of full writes and of one record a write. Regula falsi
@@ -649,7 +651,7 @@ impl Stream {
             return None;
         }
         let (demand_us, writes_txn) = self.at_busy(busy, alone, warm);
-        Some((busy, demand_us, writes_txn))
+        Some((busy, demand_us, writes_txn, x_us_qmgr * self.at_busy(1.0, alone, warm).0))
     }
 }
 
@@ -1332,14 +1334,14 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         return None;
     }
     let mut convoy = 1.0;
-    let logger_busy = std::cell::Cell::new(0.0_f64);
+    let logger_full = std::cell::Cell::new(0.0_f64);
     let log = match s.stream {
         // A transaction's data waits behind the others' at the logger, less what its own puts
         // overlap, and its forces share that wait.
         Some(st) => {
             let force_at = |ready: f64| {
-                let (busy, demand_us, writes_txn) = st.load(x_us / s.qmgrs, ready, &s.gather_warm)?;
-                logger_busy.set(busy);
+                let (busy, demand_us, writes_txn, full) = st.load(x_us / s.qmgrs, ready, &s.gather_warm)?;
+                logger_full.set(full);
                 let response = demand_us * processors::burst_stretch(st.chains, 1.0, busy, &s.log_warm);
                 Some(LogForce {
                     write_us: demand_us / writes_txn.max(1.0e-9),
@@ -1542,7 +1544,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         busiest: cpu_util
             .max(byte_util)
             .max(s.cf_utilisation(x_us))
-            .max(logger_busy.get())
+            .max(logger_full.get())
             .max(lock_edge_util)
             .max(srv_util),
     })
