@@ -898,6 +898,11 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     } else {
         chains
     };
+    // A queue's convoy puts one large record at a time: the lock it holds across the force
+    // keeps the next put out until that record is written. Where each pair is one queue, a
+    // lone queue's logger therefore never has two large records to queue (the gets' small
+    // records, which `lone` adds for the forces above, ride or slip in between).
+    let stream_chains = if convoys_force && shape != Shape::RequestReply { pairs.min(chains) } else { force_chains };
     // What one force carries at most: a unit of work's data in syncpoint; out of it, each
     // persistent put forces its own record.
     let force_unit_bytes = if req_in { uow_bytes } else { put_record };
@@ -1072,7 +1077,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 Gathered { meeting, demand_us: writes * forced_write_us(cap), writes_txn: writes }
             });
             Stream {
-                chains: force_chains / qmgrs,
+                chains: stream_chains / qmgrs,
                 demand_us,
                 overlap_cpu_us: background_uows * (uow_puts - before) * put_cpu,
                 writes_txn,

@@ -321,6 +321,21 @@ fn a_log_test_put_holds_its_queue_for_its_own_large_record_not_the_average_force
 }
 
 #[test]
+fn a_lone_queues_convoy_never_queues_one_large_record_behind_another_at_the_logger() {
+    // The put's lock, held across its force, keeps the next put out until the record is
+    // written, so a lone queue's logger never has two large records to order: each put waits
+    // for its own writes alone. Priced as queueing at a logger 72% busy, the model was 10-25%
+    // slow on one private queue.
+    for tasks in [2, 14] {
+        let size = 1_500_000;
+        let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::OutOfSyncpoint, tasks, 1, size, 1);
+        log_path(&mut sc, size, LogIoMode::Ficon, 2, 1);
+        let m = run(&sc, 17, PLAN);
+        rates_agree(&format!("{tasks} tasks on a lone private queue, {size} B"), &sc, &m, 0.05);
+    }
+}
+
+#[test]
 fn persistent_puts_out_of_syncpoint_sharing_a_queue_convoy_in_the_log_and_batch_tests_too() {
     // Out of syncpoint a persistent put holds its queue's lock across a forced write, so tasks
     // sharing a queue fall into the same convoy as a request/reply pair's requesters
