@@ -1350,6 +1350,8 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         return None;
     }
     let mut convoy = 1.0;
+    // The logger's utilisation with every chain at it, the most of the convoy rounds': the
+    // round that asks most of it is the one that finds it saturated first.
     let logger_full = std::cell::Cell::new(0.0_f64);
     let log = match s.stream {
         // A transaction's data waits behind the others' at the logger, less what its own puts
@@ -1357,7 +1359,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
         Some(st) => {
             let force_at = |ready: f64| {
                 let (busy, demand_us, writes_txn, full) = st.load(x_us / s.qmgrs, ready, &s.gather_warm)?;
-                logger_full.set(full);
+                logger_full.set(logger_full.get().max(full));
                 let response = demand_us * processors::burst_stretch(st.chains, 1.0, busy, &s.log_warm);
                 Some(LogForce {
                     write_us: demand_us / writes_txn.max(1.0e-9),
