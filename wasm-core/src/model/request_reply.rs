@@ -1304,6 +1304,36 @@ fn queue_lock_wait_us(s: &Setup, held: bool, util: f64, mean_hold_us: f64, convo
     }
 }
 
+/// A server's wait for a queue's lock that it does not hold across a force, `wait_us` being the
+/// requesters' there: the requesters' operations on the queue take `requester_hold_us` each,
+/// the servers' `server_hold_us`, once a transaction each.
+///
+/// The lock's users are the transactions in flight: a server meets the other transactions'
+/// requester operations, as a requester does, but only the other servers' operations, and
+/// where fewer servers than requesters share a pair each server holds a larger share of the
+/// lock than a requester, so it finds the lock busy less often. (A requester meets every
+/// server's operations on other transactions: the requesters' wait as before.)
+fn server_lock_wait_us(
+    s: &Setup,
+    held: bool,
+    wait_us: f64,
+    x_queue_us: f64,
+    requester_hold_us: f64,
+    server_hold_us: f64,
+) -> f64 {
+    let (requesters, servers) = (s.openers_req, s.m / s.pairs);
+    if held || servers >= requesters || requesters <= 1.0 {
+        return wait_us;
+    }
+    let others = x_queue_us
+        * (requester_hold_us * (requesters - 1.0) / requesters + server_hold_us * (servers - 1.0).max(0.0) / servers);
+    let mean_hold_us = 0.5 * (requester_hold_us + server_hold_us);
+    if others >= 1.0 {
+        return f64::INFINITY;
+    }
+    (mean_hold_us * others / (1.0 - others)).min(commit::convoy_lock_wait_us(mean_hold_us, requesters)).min(wait_us)
+}
+
 /// A queue lock's utilisation `util` where its saturation leaves no finite wait (see
 /// [`queue_lock_wait_us`]), 0 where it cannot: a lock held across forces by a convoy waits the
 /// convoy's round however busy it is, and a lone user never waits.
@@ -1433,8 +1463,12 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
             }
-            let srv_get = get_call_us + wl_rq + if s.persistent && !s.srv_in { wf_get } else { 0.0 };
-            let srv_put = put_hold_srv + wl_rp + after_put_srv + s.srv_overflow_wait_us;
+            // The request queue's lock serves the requesters' puts and the servers' gets; the
+            // reply queue's, the servers' puts and the requesters' gets.
+            let srv_wl_rq = server_lock_wait_us(s, s.held_req, wl_rq, x_queue_us, put_hold_req, get_call_us);
+            let srv_wl_rp = server_lock_wait_us(s, s.held_srv, wl_rp, x_queue_us, get_call_us, put_hold_srv);
+            let srv_get = get_call_us + srv_wl_rq + if s.persistent && !s.srv_in { wf_get } else { 0.0 };
+            let srv_put = put_hold_srv + srv_wl_rp + after_put_srv + s.srv_overflow_wait_us;
             let srv_cmit = if s.srv_in { cmit } else { 0.0 };
             let service = s.servers.get_waits * wake + srv_get + srv_put + srv_cmit;
             let srv_util = x_us * service / s.m;
@@ -1486,8 +1520,8 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 api("MQGET", 1.0, s.get_cpu + s.wake_cpu, srv_wait + service + req_get),
                 api("MQCMIT", req_cmits, req_cmits * s.cmit_cpu, req_cmits * cmit + background_tail),
             ];
-            let lock_wait = 0.5 * (wl_rq + wl_rp);
-            lock_wait_total = 2.0 * (wl_rq + wl_rp);
+            lock_wait_total = wl_rq + srv_wl_rq + wl_rp + srv_wl_rp;
+            let lock_wait = 0.25 * lock_wait_total;
             let edge_util = lock_edge(s, s.held_req, convoy, rq_util).max(lock_edge(s, s.held_srv, convoy, rp_util));
             (
                 round_trip,
