@@ -669,11 +669,10 @@ fn fewer_servers_than_requesters_agree_with_the_model() {
         (P, Out, 2, 1, 1, 3, 0.10),
         (P, Out, 8, 2, 1, 3, 0.10),
         (P, Out, 4, 1, 1, 3, 0.10),
-        // Departures, on a lone pair, nonpersistent and server-bound: the simulation is 12-15%
-        // faster; its servers' lock waits are shorter than the model's, whose contenders
-        // include requesters that wait for a server.
-        (Np, Out, 8, 2, 1, 3, 0.17),
-        (Np, Out, 3, 1, 1, 16, 0.17),
+        // On a lone pair, nonpersistent and server-bound, the servers meet fewer of the locks'
+        // users than the requesters do (12-15% off while they were priced the same).
+        (Np, Out, 8, 2, 1, 3, 0.10),
+        (Np, Out, 3, 1, 1, 16, 0.10),
     ];
     for (persistence, syncpoint, requesters, servers, pairs, cpus, tolerance) in cases {
         let sc = scenario(|s| {
