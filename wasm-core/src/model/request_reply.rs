@@ -1237,8 +1237,20 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64, saturated_as_conv
     let pair = || plain(x_queue_us * (put_us + get_us), 0.5 * (put_us + get_us));
     match s.shape {
         Shape::RequestReply => {
-            let sides = f64::from(u8::from(!s.held_req)) + f64::from(u8::from(!s.held_srv));
-            if sides > 0.0 { 2.0 * sides * pair() } else { 0.0 }
+            // Each lock serves a requester's and a server's operation a transaction; the server
+            // meets fewer of its users (see `server_lock_wait_us`), but where the lock is counted
+            // saturated every operation has all the others ahead.
+            let wait = pair();
+            let saturated = saturated_as_convoy && x_queue_us * (put_us + get_us) >= 1.0;
+            let side = |held: bool, requester_us: f64, server_us: f64| {
+                let server_wait = if saturated {
+                    wait
+                } else {
+                    server_lock_wait_us(s, false, wait, x_queue_us, requester_us, server_us)
+                };
+                if held { 0.0 } else { wait + server_wait }
+            };
+            side(s.held_req, put_us, get_us) + side(s.held_srv, get_us, put_us)
         }
         Shape::PutCommitGetCommit if !s.held_req => 2.0 * pair(),
         Shape::Batch if !s.held_req => s.batch * plain(x_queue_us * s.batch * put_us, put_us),
@@ -1329,7 +1341,7 @@ fn server_lock_wait_us(
         * (requester_hold_us * (requesters - 1.0) / requesters + server_hold_us * (servers - 1.0).max(0.0) / servers);
     let mean_hold_us = 0.5 * (requester_hold_us + server_hold_us);
     if others >= 1.0 {
-        return f64::INFINITY;
+        return wait_us;
     }
     (mean_hold_us * others / (1.0 - others)).min(commit::convoy_lock_wait_us(mean_hold_us, requesters)).min(wait_us)
 }
