@@ -396,8 +396,17 @@ pub fn lock_wait_us(utilisation: f64, mean_hold_us: f64, contenders: f64) -> f64
     if utilisation >= 1.0 {
         return f64::INFINITY;
     }
-    let u = utilisation.max(0.0) * (contenders - 1.0) / contenders;
-    let open_queue = mean_hold_us * u / (1.0 - u);
+    lock_wait_behind_us(utilisation.max(0.0) * (contenders - 1.0) / contenders, mean_hold_us, contenders)
+}
+
+/// As [`lock_wait_us`], for an operation that finds the lock busy `others_utilisation` of the
+/// time with the other contenders' holds (where the contenders' shares are not all alike):
+/// infinite where that reaches 1, never more than the convoy's wait.
+pub fn lock_wait_behind_us(others_utilisation: f64, mean_hold_us: f64, contenders: f64) -> f64 {
+    if others_utilisation >= 1.0 {
+        return f64::INFINITY;
+    }
+    let open_queue = mean_hold_us * others_utilisation / (1.0 - others_utilisation);
     open_queue.min(convoy_lock_wait_us(mean_hold_us, contenders))
 }
 

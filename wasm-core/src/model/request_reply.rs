@@ -1340,10 +1340,7 @@ fn server_lock_wait_us(
     let others = x_queue_us
         * (requester_hold_us * (requesters - 1.0) / requesters + server_hold_us * (servers - 1.0).max(0.0) / servers);
     let mean_hold_us = 0.5 * (requester_hold_us + server_hold_us);
-    if others >= 1.0 {
-        return wait_us;
-    }
-    (mean_hold_us * others / (1.0 - others)).min(commit::convoy_lock_wait_us(mean_hold_us, requesters)).min(wait_us)
+    commit::lock_wait_behind_us(others, mean_hold_us, requesters).min(wait_us)
 }
 
 /// A queue lock's utilisation `util` where its saturation leaves no finite wait (see
@@ -1699,6 +1696,27 @@ fn settle_servers(sc: &Scenario, hint: Option<SolveHint>) -> (Solution, ServerRo
     (solution, round, found)
 }
 
+/// Where [`solve_setup`] tries next when closing in on a capacity's edge from below, and how far
+/// from 1 the busiest utilisation should land there; `None` where the secant through `points`
+/// (the two highest throughputs below the edge and their busiest utilisations) gives no step
+/// inside the bracket (`lo`, `hi`).
+///
+/// The edge is where the busiest resource's utilisation reaches 1, which moves smoothly with the
+/// throughput: the secant finds it in a few steps where halving takes thirty. A point past it
+/// tells nothing of the utilisation, so each step aims a little short and lands below, where the
+/// next secant is finer; once the aim is within `least_step` the step goes a hair past and the
+/// bracket closes.
+fn edge_aim(points: [Option<(f64, f64)>; 2], lo: f64, hi: f64, least_step: f64) -> Option<(f64, f64)> {
+    let [Some((x0, u0)), Some((x1, u1))] = points else {
+        return None;
+    };
+    let edge = x1 + (1.0 - u1) * (x1 - x0) / (u1 - u0);
+    (edge.is_finite() && u1 > u0 && edge > lo && edge < hi).then(|| {
+        let aim = lo + (1.0 - EDGE_AIM_SHORT) * (edge - lo);
+        (aim.clamp(lo + least_step, hi - least_step), EDGE_AIM_SHORT * (1.0 - u1))
+    })
+}
+
 /// Share of the way to a capacity's edge, as the secant estimates it, that the solver stops short
 /// (see [`solve_setup`]): enough to land below the edge where the estimate is a little long.
 const EDGE_AIM_SHORT: f64 = 0.1;
@@ -1883,23 +1901,14 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
             // so halve.
             if hi_saturated && lo + r_lo >= hi {
                 x = 0.5 * (lo + hi);
-                // That edge is where the busiest resource's utilisation reaches 1, which moves
-                // smoothly with the throughput: the secant through the two highest points below
-                // it finds it in a few steps where halving takes thirty. A point past it tells
-                // nothing of the utilisation, so each step aims a little short and lands below,
-                // where the next secant is finer; once the aim is within the tolerance the step
-                // goes a hair past and the bracket closes.
                 // Where the utilisation does not approach 1 as a straight line (a gathering
                 // logger's does steeply), a step that lands further from 1 than the secant
                 // said it would ends the secant's use for this solve.
-                if let (true, Some((x0, u0)), Some((x1, u1))) = (edge_secant, edge_points[0], edge_points[1]) {
-                    let edge = x1 + (1.0 - u1) * (x1 - x0) / (u1 - u0);
-                    let least_step = 0.5 * TOLERANCE * hi;
-                    if edge.is_finite() && u1 > u0 && edge > lo && edge < hi {
-                        let aim = lo + (1.0 - EDGE_AIM_SHORT) * (edge - lo);
-                        x = aim.clamp(lo + least_step, hi - least_step);
-                        edge_expected = Some(EDGE_AIM_SHORT * (1.0 - u1));
-                    }
+                if let Some((aim, expected)) =
+                    edge_aim(edge_points, lo, hi, 0.5 * TOLERANCE * hi).filter(|_| edge_secant)
+                {
+                    x = aim;
+                    edge_expected = Some(expected);
                 }
             }
             if let Some(floor) = floor_of.take().filter(|&f| f > lo && f < hi) {

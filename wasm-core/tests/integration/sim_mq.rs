@@ -352,10 +352,7 @@ fn servers_fewer_than_their_requesters_meet_fewer_of_the_locks_users() {
             s.system.lpar_cpus = cpus;
         });
         let m = run(&sc, 17, PLAN);
-        let rr = model::request_reply::evaluate(&sc);
-        let label = format!("{requesters} requesters, {servers} servers on {pairs} pairs, {size} B");
-        within(&format!("{label} transactions/s"), m.transactions_per_s.mean, rr.transactions_s, 0.05);
-        within(&format!("{label} round trip"), m.round_trip_us.mean, rr.round_trip_us, 0.05);
+        rates_agree(&format!("{requesters} requesters, {servers} servers on {pairs} pairs, {size} B"), &sc, &m, 0.05);
     }
 }
 
