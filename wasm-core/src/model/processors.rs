@@ -69,13 +69,10 @@ pub fn wait_probability(chains: f64, cpus: f64, utilisation: f64, warm: &WarmSta
 /// busy `utilisation` of the time (more loops than processors, utilisation strictly between 0
 /// and 1), and the stretch it gives.
 fn search(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart) -> (f64, f64) {
-    // The processors' utilisation grows with the loops' ratio r of burst to time elsewhere; find
-    // the r that gives `utilisation` by Newton's method, kept inside a bracket. It starts from
-    // what r would be if nobody queued (N - cU loops elsewhere keeping cU processors busy),
-    // corrected by how far the last search's answer was from that.
+    // The search starts from what r would be if nobody queued (N - cU loops elsewhere keeping cU
+    // processors busy), corrected by how far the last search's answer was from that.
     let unqueued_ratio =
         |chains: f64, utilisation: f64| cpus * utilisation / (chains - cpus * utilisation).max(f64::MIN_POSITIVE);
-    let (mut low, mut high) = (0.0_f64, f64::INFINITY);
     let mut ratio = unqueued_ratio(chains, utilisation);
     if let Some(last) = warm.0.get() {
         ratio *= last.ratio / unqueued_ratio(last.chains, last.utilisation);
@@ -86,8 +83,19 @@ fn search(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart) -> (f64, f
             ratio = last.ratio * ((1.0 - last.utilisation) / (1.0 - utilisation)).powf(1.0 / queueing);
         }
     }
-    let remember = |ratio: f64| warm.0.set(Some(LastSearch { ratio, chains, utilisation }));
-    let mut at = occupancy(chains, cpus, ratio);
+    let (ratio, stretch) = match_utilisation(utilisation, cpus, ratio, |r| occupancy(chains, cpus, r));
+    warm.0.set(Some(LastSearch { ratio, chains, utilisation }));
+    (ratio, stretch)
+}
+
+/// The loops' ratio r of burst to time elsewhere at which `at` (the queue's state at a ratio)
+/// keeps `cpus` processors busy `utilisation` of the time, searched from `ratio`, and the
+/// stretch it gives.
+///
+/// The processors' utilisation grows with r: Newton's method in ln r, kept inside a bracket.
+fn match_utilisation(utilisation: f64, cpus: f64, mut ratio: f64, at_ratio: impl Fn(f64) -> Occupancy) -> (f64, f64) {
+    let (mut low, mut high) = (0.0_f64, f64::INFINITY);
+    let mut at = at_ratio(ratio);
     for _ in 0..RATIO_SEARCH_STEPS {
         let error = at.utilisation - utilisation;
         if error.abs() <= (UTILISATION_TOLERANCE * utilisation.min(1.0 - utilisation)).max(UTILISATION_FLOOR) {
@@ -100,7 +108,6 @@ fn search(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart) -> (f64, f
         let step = -error / at.utilisation_slope.max(f64::MIN_POSITIVE);
         let near = LINEAR_TOLERANCE * utilisation.min(1.0 - utilisation);
         if error.abs() <= near && at.utilisation_slope > 0.0 && step.abs() < 0.5 {
-            remember(ratio * (1.0 + step));
             let queued = at.queued + at.queued_slope * step;
             return (ratio * (1.0 + step), 1.0 + queued.max(0.0) / (utilisation * cpus));
         }
@@ -121,9 +128,8 @@ fn search(chains: f64, cpus: f64, utilisation: f64, warm: &WarmStart) -> (f64, f
         } else {
             0.5 * high
         };
-        at = occupancy(chains, cpus, ratio);
+        at = at_ratio(ratio);
     }
-    remember(ratio);
     // Little's law: bursts queued over bursts served is the mean wait over the mean burst.
     (ratio, 1.0 + at.queued / (at.utilisation * cpus))
 }
@@ -298,22 +304,23 @@ impl LparShares {
         LparShares { first, weights }
     }
 
-    /// Utilisation of the LPARs on average, its slope in ln r, the bursts queued an LPAR on
-    /// average and that slope, at ratio `ratio` of burst to time elsewhere.
-    fn occupancy(&self, cpus: f64, ratio: f64) -> (f64, f64, f64, f64) {
-        let (mut busy, mut slope, mut queued, mut queued_slope) = (0.0, 0.0, 0.0, 0.0);
+    /// The LPARs' state at ratio `ratio` of burst to time elsewhere, on average over the shares.
+    fn occupancy(&self, cpus: f64, ratio: f64) -> Occupancy {
+        let mut mean =
+            Occupancy { utilisation: 0.0, queued: 0.0, utilisation_slope: 0.0, queued_slope: 0.0, all_busy: 0.0 };
         for (i, &w) in self.weights.iter().enumerate() {
             let loops = (self.first + i) as f64;
             if loops < 1.0 || w <= 0.0 {
                 continue;
             }
             let at = occupancy(loops, cpus, ratio);
-            busy += w * at.utilisation;
-            slope += w * at.utilisation_slope;
-            queued += w * at.queued;
-            queued_slope += w * at.queued_slope;
+            mean.utilisation += w * at.utilisation;
+            mean.utilisation_slope += w * at.utilisation_slope;
+            mean.queued += w * at.queued;
+            mean.queued_slope += w * at.queued_slope;
+            mean.all_busy += w * at.all_busy;
         }
-        (busy, slope, queued, queued_slope)
+        mean
     }
 
     /// The stretch at `utilisation`, or `None` where even loops that never leave the processors
@@ -324,54 +331,20 @@ impl LparShares {
         if utilisation >= most / cpus {
             return None;
         }
-        // Newton's method in ln r, kept inside a bracket: the utilisation grows with r.
-        let (mut low, mut high) = (f64::NEG_INFINITY, f64::INFINITY);
         // From the last answer, moved as the ratio would move if nobody queued (as `search`
         // starts), the mean loops an LPAR standing for the loops.
         let mean: f64 = self.weights.iter().enumerate().map(|(i, w)| w * (self.first + i) as f64).sum();
-        let unqueued = |loops: f64, utilisation: f64| (cpus * utilisation / (loops - cpus * utilisation)).ln();
-        let mut ln_ratio = match warm.0.get() {
+        let unqueued = |loops: f64, utilisation: f64| cpus * utilisation / (loops - cpus * utilisation);
+        let start = match warm.0.get() {
             Some(last) => {
-                let moved = unqueued(mean, utilisation) - unqueued(last.chains, last.utilisation);
-                last.ratio.ln() + if moved.is_finite() { moved } else { 0.0 }
+                let moved = unqueued(mean, utilisation) / unqueued(last.chains, last.utilisation);
+                last.ratio * if moved.is_finite() && moved > 0.0 { moved } else { 1.0 }
             }
-            None => (utilisation / (1.0 - utilisation)).ln(),
+            None => utilisation / (1.0 - utilisation),
         };
-        let remember =
-            |ln_ratio: f64| warm.0.set(Some(LastSearch { ratio: ln_ratio.exp(), chains: mean, utilisation }));
-        for _ in 0..RATIO_SEARCH_STEPS {
-            let (busy, slope, queued, queued_slope) = self.occupancy(cpus, ln_ratio.exp());
-            let error = busy - utilisation;
-            if error.abs() <= (UTILISATION_TOLERANCE * utilisation.min(1.0 - utilisation)).max(UTILISATION_FLOOR) {
-                remember(ln_ratio);
-                return Some(1.0 + queued / (busy * cpus));
-            }
-            // Close enough for the last Newton step to be exact to second order: taken on the
-            // queue too, by its slope (as `search` ends).
-            let step = -error / slope.max(f64::MIN_POSITIVE);
-            if error.abs() <= LINEAR_TOLERANCE * utilisation.min(1.0 - utilisation) && slope > 0.0 && step.abs() < 0.5 {
-                remember(ln_ratio + step);
-                return Some(1.0 + (queued + queued_slope * step).max(0.0) / (utilisation * cpus));
-            }
-            if error < 0.0 {
-                low = ln_ratio;
-            } else {
-                high = ln_ratio;
-            }
-            let newton = ln_ratio - (error / slope.max(f64::MIN_POSITIVE)).clamp(-3.0, 3.0);
-            ln_ratio = if newton > low && newton < high {
-                newton
-            } else if low.is_finite() && high.is_finite() {
-                0.5 * (low + high)
-            } else if low.is_finite() {
-                low + 3.0
-            } else {
-                high - 3.0
-            };
-        }
-        remember(ln_ratio);
-        let (busy, _, queued, _) = self.occupancy(cpus, ln_ratio.exp());
-        Some(1.0 + queued / (busy.max(f64::MIN_POSITIVE) * cpus))
+        let (ratio, stretch) = match_utilisation(utilisation, cpus, start, |r| self.occupancy(cpus, r));
+        warm.0.set(Some(LastSearch { ratio, chains: mean, utilisation }));
+        Some(stretch)
     }
 }
 
