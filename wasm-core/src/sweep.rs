@@ -85,6 +85,28 @@ mod tests {
     }
 
     #[test]
+    fn a_sweep_across_task_counts_agrees_with_solving_each_point_alone() {
+        // Eight tasks' writes straddle a page boundary, where a write of a page and a write of two
+        // both solve the aggregation: a sweep's start must not choose between them.
+        let s = Scenario::from_overlay(&serde_json::json!({
+            "workload": { "kind": "log_upper_bound", "persistence": "persistent", "syncpoint": "in_syncpoint",
+                          "requesters": 4, "servers": 4, "queue_pairs": 10, "message_size_bytes": 1224 },
+            "log": { "io_mode": "zhyperlink", "copies": 2, "stripes": 2 },
+            "system": { "lpar_cpus": 4 }
+        }))
+        .unwrap();
+        let values: Vec<f64> = (1..=16).map(f64::from).collect();
+        for metric in ["request_reply.transactions_s", "commit.force_wait_us", "commit.commits_per_forced_write"] {
+            let swept = sweep(&s, "workload.requesters", &values, metric).unwrap();
+            for (x, y) in values.iter().zip(&swept) {
+                let alone =
+                    crate::model::evaluate_metric(&s.with_number("workload.requesters", *x).unwrap(), metric).unwrap();
+                assert!((y - alone).abs() <= 1.0e-6 * alone.abs(), "{metric} at {x}: swept {y}, alone {alone}");
+            }
+        }
+    }
+
+    #[test]
     fn log_range_spans_its_ends_geometrically() {
         let r = log_range(10.0, 1000.0, 3);
         assert!((r[0] - 10.0).abs() < 1e-9 && (r[1] - 100.0).abs() < 1e-9 && (r[2] - 1000.0).abs() < 1e-9);

@@ -16,7 +16,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::model::commit::{self, ForceStart, LogForce};
+use crate::model::commit::{self, LogForce};
 use crate::model::log::{IoPath, LogIoMode};
 use crate::model::processors;
 use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, Validate, Validator, WorkloadKind};
@@ -1370,9 +1370,9 @@ fn saturated_before_log(s: &Setup, x_us: f64, put_us: f64, get_us: f64, cmit_us:
 }
 
 /// The round trip at throughput `x` (transactions per second); `None` past a resource's capacity.
-/// `start` is where the log-force aggregation starts its search: the answer found at a nearby
-/// throughput, or [`ForceStart::COLD`] when none is known.
-fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::WriteTimer<'_>) -> Option<Detail> {
+/// A function of `x` alone: nothing carries over from the throughputs tried before, so the solver
+/// ends where it would from any start.
+fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> Option<Detail> {
     let x_us = x * 1.0e-6;
     let cpu_util = x_us * s.cpu_txn / s.cpus;
     let byte_util = x * s.log_bytes_txn / s.max_log_bytes_s;
@@ -1433,7 +1433,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
                 // Convoys force fewer chains than there are tasks (see `setup`).
                 lock_handoffs: s.force_chains < s.chains,
             };
-            let log = commit::log_force_on(timer, &forces, start);
+            let log = commit::log_force_on(timer, &forces);
             // Convoys that break up leave every requester forcing on its own; whether they do
             // turns on a put's hold as the convoys' forces price it.
             if s.convoys_may_break {
@@ -1442,7 +1442,7 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
             if convoy < 1.0 {
                 let chains = convoy * s.force_chains + (1.0 - convoy) * s.chains;
                 forces.chains = (chains / s.qmgrs).max(1.0);
-                commit::log_force_on(timer, &forces, start)
+                commit::log_force_on(timer, &forces)
             } else {
                 log
             }
@@ -1611,20 +1611,18 @@ fn detail(s: &Setup, x: f64, start: ForceStart, timer: &mut crate::model::log::W
     })
 }
 
-/// Where [`solve_near`] starts looking: the throughput and commits per write of a nearby solution
-/// (the previous point of a sweep).
+/// Where [`solve_near`] starts looking: the throughput of a nearby solution (the previous point
+/// of a sweep).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SolveHint {
     /// Transactions per second of the nearby solution.
     pub transactions_s: f64,
-    /// Commits per forced write of the nearby solution.
-    pub requests_per_write: f64,
 }
 
 impl Solution {
     /// This solution as the starting point for a neighbouring one.
     pub fn hint(&self) -> SolveHint {
-        SolveHint { transactions_s: self.transactions_s, requests_per_write: self.log.requests_per_write }
+        SolveHint { transactions_s: self.transactions_s }
     }
 }
 
@@ -1643,9 +1641,8 @@ pub fn solve(sc: &Scenario) -> Solution {
 /// As [`solve`], starting from a nearby solution when one is known.
 ///
 /// A sweep moves one parameter a little from point to point, so the previous point's throughput,
-/// widened by a few percent each way, usually brackets the next answer at once, and its commits
-/// per write start the log-force search close to its end. The answer is the same root to the
-/// solver's tolerance (a few parts in 10^9); only the work to reach it shrinks.
+/// widened by a few percent each way, usually brackets the next answer at once. The answer is the
+/// same root to the solver's tolerance (a few parts in 10^9); only the work to reach it shrinks.
 pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     settle_servers(sc, hint).0
 }
@@ -1774,24 +1771,10 @@ fn server_get_waits(requesters: f64, servers: f64, busy: f64) -> f64 {
 fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
     // One timer for every point of the search: they time writes of nearly the same sizes.
     let timer = std::cell::RefCell::new(s.log_path.timer());
-    let idle = detail(s, 0.0, ForceStart::COLD, &mut timer.borrow_mut());
+    let idle = detail(s, 0.0, &mut timer.borrow_mut());
     let at_rest = idle.map_or(1.0, |d| d.round_trip).max(1.0e-3);
-    // The log-force answer of the last point evaluated: the next point's aggregation, at a
-    // nearby throughput, starts its search there.
-    let last = std::cell::Cell::new(ForceStart::COLD);
-    // ... and where it was found: commits gathered beyond the first grow about in proportion to the
-    // request rate, so the start is scaled to the new point's throughput.
-    let last_x = std::cell::Cell::new(0.0);
-    let residual = |x: f64, mut start: ForceStart| {
-        let known = last_x.get();
-        if known > 0.0 && start.requests_per_write > 1.0 {
-            start.requests_per_write = 1.0 + (start.requests_per_write - 1.0) * x / known;
-        }
-        let d = detail(s, x, start, &mut timer.borrow_mut());
-        if let Some(d) = &d {
-            last.set(d.log.as_start());
-            last_x.set(x);
-        }
+    let residual = |x: f64| {
+        let d = detail(s, x, &mut timer.borrow_mut());
         let r = match &d {
             Some(d) if d.round_trip > 0.0 => s.n * 1.0e6 / d.round_trip - x,
             Some(_) => 0.0,
@@ -1815,8 +1798,7 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
     let (mut lo, mut r_lo, mut d_lo) = (0.0, s.n / (at_rest * 1.0e-6), idle);
     let mut upper: Option<(f64, f64, Option<Detail>)> = None;
     if let Some(h) = hint.filter(|h| h.transactions_s > 0.0 && h.transactions_s < top) {
-        let g = ForceStart { requests_per_write: h.requests_per_write.max(1.0) };
-        let (r, d) = residual(h.transactions_s, g);
+        let (r, d) = residual(h.transactions_s);
         let probe = if r > 0.0 {
             (lo, r_lo, d_lo) = (h.transactions_s, r, d);
             (h.transactions_s * (1.0 + HINT_SPREAD)).min(top)
@@ -1824,7 +1806,7 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
             upper = Some((h.transactions_s, r, d));
             h.transactions_s * (1.0 - HINT_SPREAD)
         };
-        let (r2, d2) = residual(probe, g);
+        let (r2, d2) = residual(probe);
         if r2 > 0.0 {
             if probe > lo {
                 (lo, r_lo, d_lo) = (probe, r2, d2);
@@ -1838,14 +1820,14 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
     let (mut hi, mut r_hi, d_hi) = match upper {
         Some(u) => u,
         None => {
-            let (r, d) = residual(top, last.get());
+            let (r, d) = residual(top);
             // Round trips only grow with load, so the rate the requesters would reach with the
             // round trip of this too-fast point is not too fast: a far tighter lower end than 0,
             // and often the answer itself when the round trip hardly grows with load.
             if let Some(rt) = d.filter(|_| r < 0.0).map(|d| d.round_trip).filter(|&rt| rt > 0.0) {
                 let floor = s.n * 1.0e6 / rt;
                 if floor > lo && floor < top {
-                    let (r_floor, d_floor) = residual(floor, last.get());
+                    let (r_floor, d_floor) = residual(floor);
                     if r_floor.abs() <= TOLERANCE * floor && d_floor.is_some() {
                         settled = Some((floor, d_floor));
                     } else if r_floor > 0.0 {
@@ -1915,7 +1897,7 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
                 x = floor;
                 floor_tried = true;
             }
-            let (r, d) = residual(x, last.get());
+            let (r, d) = residual(x);
             if let Some(d) = &d {
                 if edge_points[1].is_none_or(|(x1, _)| x > x1) {
                     edge_points = [edge_points[1], Some((x, d.busiest))];
