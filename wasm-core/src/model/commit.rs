@@ -414,10 +414,12 @@ struct Return {
 /// queue behind the others, against a tail of `tail_us`.
 ///
 /// The released chains reach the processors together and are served a processor's worth at a
-/// time: the j-th (from 0) waits for the bursts of the floor(j / c) rounds ahead of it. Its return
-/// is taken as a gamma of 1 + floor(j / c) stages with that mean (its own gap and one burst a
-/// round), so the share back within the tail and the tail left follow from the gamma's
-/// distribution. A fractional `g` weighs its last chain by the fraction, which keeps the answer
+/// time: the j-th (from 0) has floor(j / c) rounds ahead of it and is taken to wait `burst_us / c`
+/// for each, the processors' mean time between two departures. That is exact on one processor
+/// and the least it can be on several (a whole round ahead takes longer than one departure), so
+/// on several processors the pacing is on the light side. Its return is taken as a gamma of
+/// 1 + floor(j / c) stages with that mean, so the share back within the tail and the tail left
+/// follow from the gamma's distribution. A fractional `g` weighs its last chain by the fraction, which keeps the answer
 /// continuous in `g`.
 fn paced_return(g: f64, tail_us: f64, gap_us: f64, burst_us: f64, processors: f64) -> Return {
     let whole = crate::math::floor(g);
