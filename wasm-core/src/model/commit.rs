@@ -237,8 +237,9 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     let u = if chains > 1.0 { byte_utilisation.clamp(0.0, 1.0) } else { 0.0 };
     let sharpness = LOG_CEILING_SHARPNESS * (chains / LOG_CEILING_CHAINS).max(1.0);
     let headroom = (1.0 - crate::math::pow(u, sharpness)).max(1.0e-9);
-    // A force's wait behind writes of `g` commits taking `t` each, and the share of the time the
-    // logger is busy with other tasks' writes.
+    // A force's wait behind writes of `g` commits taking `t` each, the share of the time the
+    // logger is busy with other tasks' writes, and (for paced chains) the share of a write's
+    // chains back within its tail, which the next write's count needs too.
     //
     // A task never finds its own write in flight: random arrivals find the logger busy with
     // others' writes for the others' share of its busy time. A closed loop's task comes back when
@@ -262,7 +263,6 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     let rejoins = (lock_handoffs || paced) && chains > 1.0 && gap.is_finite();
     let rejoin_tail = |tail: f64| if rejoins { tail.max(0.0) } else { 0.0 };
     let burst_us = if paced_gap_us.is_finite() { paced_gap_us.max(0.0) } else { gap };
-    let released = |g: f64, tail: f64| paced_return(g, tail.max(0.0), gap, burst_us, processors.max(1.0));
     let wait_of = |g: f64, t: f64, tail: f64| {
         let tail = rejoin_tail(tail);
         let cycle = t + tail;
@@ -274,10 +274,10 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
             0.5
         };
         if tail <= 0.0 {
-            return (busy_with_others, t * (1.0 + left * busy_with_others) / headroom);
+            return (busy_with_others, t * (1.0 + left * busy_with_others) / headroom, 0.0);
         }
         let back = if paced {
-            released(g, tail)
+            paced_return(g, tail, gap, burst_us, processors.max(1.0))
         } else {
             let within_tail = if gap > 0.0 { 1.0 - crate::math::exp(-tail / gap) } else { 1.0 };
             // E[(tail - gap)+] for an exponential gap.
@@ -296,7 +296,8 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         let queued = back.tail_left_us + back.within_tail * t + (1.0 - back.within_tail) * late;
         // The wait for the processors behind the chains released with it keeps a paced chain
         // from its next force as its wait for the log does, and is counted with it.
-        (busy_with_others, queued / headroom + (back.mean_us - gap))
+        let paced_within_tail = if paced { back.within_tail } else { 0.0 };
+        (busy_with_others, queued / headroom + (back.mean_us - gap), paced_within_tail)
     };
     // A write takes at most 128 pages: as many whole forces as fit.
     let per_write_cap = if bytes > 0.0 {
@@ -312,7 +313,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         if chains <= 1.0 {
             return (1.0, 0.0);
         }
-        let (_, wait) = wait_of(g, t, tail);
+        let (_, wait, paced_within_tail) = wait_of(g, t, tail);
         let cycle = if f > 0.0 { chains / f * 1.0e6 } else { f64::INFINITY };
         let between = (cycle - wait).max(if gap.is_finite() { gap } else { 0.0 });
         // Where convoys rejoin, the logger's tail lengthens the window for the chains outside
@@ -329,7 +330,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         } else {
             f64::INFINITY
         };
-        let rejoin = if paced { released(g, tail).within_tail } else { 1.0 - crate::math::exp(-back_in_tail) };
+        let rejoin = if paced { paced_within_tail } else { 1.0 - crate::math::exp(-back_in_tail) };
         let none_out = if out > 0.0 { crate::math::exp(-out * stays_out) } else { 1.0 };
         let none_came = none_out * crate::math::exp(-g * back_in_tail);
         let after_forces = out * p + g * rejoin + none_came;
@@ -383,7 +384,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         };
     }
     let writes_per_s = f / g;
-    let (busy_with_others, queued_wait) = wait_of(g, t, tail);
+    let (busy_with_others, queued_wait, _) = wait_of(g, t, tail);
     // After a synchronous write the logger does its own work before it can take another (the
     // tail), and a lone chain's next force comes `gap` after the release: it waits out what is
     // left of that work, the gap taken as exponential (a few random CPU bursts). Several chains
@@ -419,8 +420,8 @@ struct Return {
 /// and the least it can be on several (a whole round ahead takes longer than one departure), so
 /// on several processors the pacing is on the light side. Its return is taken as a gamma of
 /// 1 + floor(j / c) stages with that mean, so the share back within the tail and the tail left
-/// follow from the gamma's distribution. A fractional `g` weighs its last chain by the fraction, which keeps the answer
-/// continuous in `g`.
+/// follow from the gamma's distribution. A fractional `g` weighs its last chain by the fraction,
+/// which keeps the answer continuous in `g`.
 fn paced_return(g: f64, tail_us: f64, gap_us: f64, burst_us: f64, processors: f64) -> Return {
     let whole = crate::math::floor(g);
     let chains = crate::math::ceil(g) as usize;
