@@ -1472,7 +1472,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let mut force_wait_total;
     let lock_wait_total;
     let mut srv_wait_us = 0.0;
-    let (round_trip, apis, srv_util, lock_util, lock_hold, lock_wait, lock_edge_util) = match s.shape {
+    let (round_trip, apis, srv_util, locks) = match s.shape {
         Shape::RequestReply => {
             let put_hold_srv = put_call_us + if s.held_srv { wf_put } else { 0.0 };
             let after_put_srv = if s.implicit_srv { implicit_extra + wf_put } else { 0.0 };
@@ -1541,17 +1541,14 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 api("MQCMIT", req_cmits, req_cmits * s.cmit_cpu, req_cmits * cmit + background_tail),
             ];
             lock_wait_total = wl_rq + srv_wl_rq + wl_rp + srv_wl_rp;
-            let lock_wait = 0.25 * lock_wait_total;
-            let edge_util = lock_edge(s, s.held_req, convoy, rq_util).max(lock_edge(s, s.held_srv, convoy, rp_util));
-            (
-                round_trip,
-                apis,
-                srv_util,
-                rq_util.max(rp_util),
-                0.5 * (put_hold_req + put_hold_srv),
-                lock_wait,
-                edge_util,
-            )
+            let locks = QueueLocks {
+                utilisation: rq_util.max(rp_util),
+                hold_us: 0.5 * (put_hold_req + put_hold_srv),
+                wait_us: 0.25 * lock_wait_total,
+                edge_utilisation: lock_edge(s, s.held_req, convoy, rq_util)
+                    .max(lock_edge(s, s.held_srv, convoy, rp_util)),
+            };
+            (round_trip, apis, srv_util, locks)
         }
         Shape::PutCommitGetCommit => {
             let q_util = x_queue_us * (put_hold_req + get_call_us);
@@ -1571,7 +1568,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 api("MQGET", 1.0, s.get_cpu, get),
                 api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit + background_tail),
             ];
-            (round_trip, apis, 0.0, q_util, put_hold_req, wl, lock_edge(s, s.held_req, convoy, q_util))
+            (round_trip, apis, 0.0, QueueLocks::single(s, convoy, q_util, put_hold_req, wl))
         }
         Shape::Batch => {
             let q_util = x_queue_us * s.batch * put_hold_req;
@@ -1593,7 +1590,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 api("MQGET", 0.0, 0.0, 0.0),
                 api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit + background_tail),
             ];
-            (round_trip, apis, 0.0, q_util, put_hold_req, wl, lock_edge(s, s.held_req, convoy, q_util))
+            (round_trip, apis, 0.0, QueueLocks::single(s, convoy, q_util, put_hold_req, wl))
         }
     };
     if !s.persistent {
@@ -1606,9 +1603,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         cpu_util,
         srv_util,
         srv_wait: srv_wait_us,
-        lock_util,
-        lock_hold,
-        lock_wait,
+        lock_util: locks.utilisation,
+        lock_hold: locks.hold_us,
+        lock_wait: locks.wait_us,
         log,
         byte_util,
         force_wait_share: share(force_wait_total),
@@ -1617,9 +1614,33 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             .max(byte_util)
             .max(s.cf_utilisation(x_us))
             .max(logger_full.get())
-            .max(lock_edge_util)
+            .max(locks.edge_utilisation)
             .max(srv_util),
     })
+}
+
+/// What a transaction finds at its queues' locks in [`detail`]: the busier lock's utilisation,
+/// the mean hold of a put, the mean wait an operation, and the utilisation by which the solver
+/// closes in on a lock's edge (see [`lock_edge`]).
+#[derive(Debug, Clone, Copy)]
+struct QueueLocks {
+    utilisation: f64,
+    hold_us: f64,
+    wait_us: f64,
+    edge_utilisation: f64,
+}
+
+impl QueueLocks {
+    /// The workloads with one queue a transaction, busy `util`, a put holding it `put_hold_us`
+    /// and each operation waiting `wait_us` for it.
+    fn single(s: &Setup, convoy: f64, util: f64, put_hold_us: f64, wait_us: f64) -> Self {
+        QueueLocks {
+            utilisation: util,
+            hold_us: put_hold_us,
+            wait_us,
+            edge_utilisation: lock_edge(s, s.held_req, convoy, util),
+        }
+    }
 }
 
 /// Where [`solve_near`] starts looking: the throughput of a nearby solution (the previous point
