@@ -500,7 +500,7 @@ struct WriteShape {
 pub struct WriteTimer<'a> {
     path: &'a IoPath,
     /// Recent shapes with the last fall-back share found for each, most recent first.
-    recent: [Option<(WriteShape, f64)>; 3],
+    recent: [Option<(WriteShape, f64)>; 12],
 }
 
 impl WriteTimer<'_> {
@@ -610,7 +610,7 @@ impl IoPath {
 
     /// A timer for many writes on this path (see [`WriteTimer`]).
     pub fn timer(&self) -> WriteTimer<'_> {
-        WriteTimer { path: self, recent: [None; 3] }
+        WriteTimer { path: self, recent: [None; 12] }
     }
 
     /// As the free function [`max_log_rate_mb_s`], on this path.

@@ -316,12 +316,12 @@ struct Setup {
     /// `commit::convoy_lock_wait_us`).
     force_chains: f64,
     /// Whether the chains a write releases go straight back to the processors for their next
-    /// force, queueing there behind each other (see [`commit::ForceStream::processors`]): out of
-    /// syncpoint, where a single call lies between two forces, with no queue shared by two
-    /// tasks and a server for every requester. Where they meet a lock or a busy server, or run
-    /// several calls to a commit, the simulation's chains drift apart, and they are left as
-    /// independent returns (measured against the simulation: paced, 16 requesters in syncpoint
-    /// at 32 KB over zHyperLink went 3% -> 12% off, 49 requesters on 33 servers 17% -> 136%).
+    /// force, queueing there behind each other (see [`commit::ForceStream::processors`]): where
+    /// no queue lock is held across a force (in syncpoint, or with implicit syncpoints), and out
+    /// of syncpoint where no queue is shared by two tasks and every requester has a server.
+    /// Convoys through held locks and requesters waiting for a busy server drift apart in the
+    /// simulation, and are left as independent returns (measured against the simulation:
+    /// paced, 49 requesters out of syncpoint on 33 servers went 17% -> 136% off).
     paced_forces: bool,
     /// Whether a pair's convoys can break up (request/reply over zHyperLink or on shared
     /// queues, see [`convoy_share`]), leaving every requester to force on its own.
@@ -341,9 +341,8 @@ struct Setup {
     /// Time between two of a task's forces that its asynchronous CF requests are out, in
     /// microseconds; it spaces the forces too, but processor queueing does not stretch it.
     force_async_gap_us: f64,
-    /// Mean lone write time of each force's own data over that of the average force (see
-    /// [`commit::ForceStream::size_mix`]).
-    force_size_mix: f64,
+    /// The kinds of force by size (see [`commit::ForceStream::sizes`]).
+    force_sizes: commit::ForceSizes,
     /// What a put's force waits beyond the average force, and a get's short of it (half the gap
     /// between their own records' write times), µs; zero but in the persistent log test and
     /// request/reply's multi-write records on a logger that does not stream (see [`setup`]).
@@ -983,14 +982,10 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     } else {
         0.0
     };
-    let force_size_mix = if persistent && force_bytes > 0.0 {
-        let mean = classes.iter().sum::<f64>() / classes.len() as f64;
-        let scale = if mean > 0.0 { force_bytes / mean } else { 0.0 };
-        let alone: f64 = classes.iter().map(|&c| forced_write_us(c * scale)).sum::<f64>() / classes.len() as f64;
-        let average = forced_write_us(force_bytes);
-        if average > 0.0 && alone.is_finite() { alone / average } else { 1.0 }
+    let force_sizes = if persistent && force_bytes > 0.0 {
+        commit::ForceSizes::in_equal_numbers(classes)
     } else {
-        1.0
+        commit::ForceSizes::UNIFORM
     };
     Setup {
         shape,
@@ -1104,7 +1099,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 riders,
             }
         }),
-        paced_forces: !req_in && !srv_in && openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n),
+        paced_forces: (!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n)),
         convoys_may_break: convoys_force
             && shape == Shape::RequestReply
             && (sc.log.io_mode == LogIoMode::Zhyperlink || w.queue_type == QueueType::Shared),
@@ -1121,7 +1116,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         most_openers_req,
         force_bytes,
         log_path,
-        force_size_mix,
+        force_sizes,
         own_record_half_gap_us,
         force_gap_us: if forces_txn > 0.0 {
             let dispatches =
@@ -1437,7 +1432,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 chains: (s.force_chains / s.qmgrs).max(1.0),
                 byte_utilisation: byte_util,
                 gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
-                size_mix: s.force_size_mix,
+                sizes: s.force_sizes,
                 background_share: if s.log_bytes_txn > 0.0 { s.background_bytes_txn / s.log_bytes_txn } else { 0.0 },
                 // Convoys force fewer chains than there are tasks (see `setup`).
                 lock_handoffs: s.force_chains < s.chains,

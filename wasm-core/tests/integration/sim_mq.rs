@@ -274,10 +274,12 @@ fn convoys_over_zhyperlink_rejoin_the_next_write_within_the_loggers_own_work() {
         let m = run(&sc, 17, PLAN);
         let label = format!("{kind:?}: {tasks} tasks on {queues} queues, {size} B, log {copies}x{stripes}");
         rates_agree(&label, &sc, &m, 0.10);
-        // Departure, bounded: the model's force wait is up to 17% short (the log test's 34
-        // tasks), the round trip agreeing within 10% all the same.
+        // Departure, bounded: the model's force wait is up to 22% short (the log test's 24
+        // tasks on 6 queues, whose simulated writes gather 14 KB against the model's 9 KB: more
+        // forces a write than the model's one convoy a queue can bring), the round trip agreeing
+        // within 10% all the same.
         let c = model::commit::evaluate(&sc);
-        within(&format!("{label} force wait"), m.force_wait_us.mean, c.force_wait_us, 0.20);
+        within(&format!("{label} force wait"), m.force_wait_us.mean, c.force_wait_us, 0.25);
     }
 }
 
@@ -385,6 +387,37 @@ fn tasks_a_synchronous_write_releases_together_come_back_from_few_processors_one
         sc.system.lpar_cpus = 1;
         let m = run(&sc, 19, PLAN);
         rates_agree(&format!("{tasks} log-test tasks on one processor, {size} B, 1x{stripes}"), &sc, &m, 0.10);
+    }
+}
+
+#[test]
+fn forces_back_within_the_loggers_own_work_after_a_synchronous_write_ride_the_next_one() {
+    // In syncpoint over zHyperLink a task's next commit follows a get's CPU, often within the
+    // logger's own work after the write that released it, and rides the next write; forces
+    // coming during that work wait for the next write as those during the write do. Counting
+    // only the write as the logger's busy time, the model had the logger more than fully busy,
+    // gathered too few commits a write and was 17-27% fast on these. The chains released
+    // together queue for the processors before they come back (62 requesters on 8 processors
+    // rejoined all at once without that, 21% fast). The writes of a few put and get records
+    // take one page or two by which they gather, not the pages of their mean.
+    let cases = [
+        (WorkloadKind::LogUpperBound, 4, 10, 1224, 2, 2, 4, false),
+        (WorkloadKind::RequestReply, 4, 5, 644, 2, 3, 2, false),
+        (WorkloadKind::RequestReply, 62, 16, 1427, 2, 4, 8, false),
+        (WorkloadKind::RequestReply, 41, 9, 678, 2, 4, 4, true),
+    ];
+    for (kind, tasks, queues, size, copies, stripes, cpus, implicit) in cases {
+        let syncpoint = if implicit { SyncpointMode::OutOfSyncpoint } else { SyncpointMode::InSyncpoint };
+        let mut sc = persistent_tasks(kind, syncpoint, tasks, queues, size, 1);
+        log_path(&mut sc, size, LogIoMode::Zhyperlink, copies, stripes);
+        sc.system.lpar_cpus = cpus;
+        sc.workload.implicit_syncpoint = implicit;
+        let m = run(&sc, 23, PLAN);
+        let label =
+            format!("{kind:?}: {tasks} tasks on {queues} queues, {size} B, log {copies}x{stripes}, {cpus} CPUs");
+        rates_agree(&label, &sc, &m, 0.10);
+        let c = model::commit::evaluate(&sc);
+        within(&format!("{label} forced writes/s"), m.log_writes_per_s.mean, c.forced_writes_per_s, 0.15);
     }
 }
 

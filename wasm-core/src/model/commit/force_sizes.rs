@@ -1,0 +1,236 @@
+//! The spread of the pages a forced write occupies when the commits it gathers differ in size.
+//!
+//! A write's time steps up at each log page it starts, so a write of three commits averaging a
+//! page and a bit does not take the time of "a page and a bit" rounded up once: it takes one page
+//! when it happens to gather the small records and two when it gathers the large, and the mean of
+//! those is what a force waits for. In the log test a put's commit brings the message (about
+//! 1.5 KB at 1 KB messages) and a get's a few hundred bytes; over dual 2-stripe zHyperLink logs a
+//! page takes 32 us and two take 64, so three commits averaging 2.8 KB write in 43 us on average,
+//! not in the 32 us a write of their mean size takes.
+
+use crate::model::log::LOG_PAGE_BYTES;
+
+/// Most kinds of force request a workload mixes: a request/reply round trip in syncpoint forces
+/// the request's put, the server's get-and-reply and the reply's get.
+const MAX_KINDS: usize = 3;
+
+/// Commits a write gathers up to which their mix is enumerated (at most 91 mixes of three kinds);
+/// past that the sum of their sizes is close to normal and five points of it are timed.
+const EXACT_COMMITS: usize = 12;
+
+/// Most distinct page counts an enumerated mix keeps: each is a write to time, and a mix spread
+/// over more pages than this is near enough the normal's five points (the steps that matter are
+/// those between one page and a few).
+const MAX_EXACT_PAGE_COUNTS: usize = 6;
+
+/// Most distinct page counts one spread holds: an enumerated mix's, or the normal's five points.
+const MAX_TERMS: usize = MAX_EXACT_PAGE_COUNTS;
+
+const _: () = assert!(MAX_TERMS >= NORMAL_NODES.len());
+
+/// Five-point Gauss-Hermite rule for a standard normal: nodes and weights.
+const NORMAL_NODES: [(f64, f64); 5] = [
+    (-2.856_970_013_872_806, 0.011_257_411_327_720_69),
+    (-1.355_626_179_974_266, 0.222_075_922_005_612_6),
+    (0.0, 0.533_333_333_333_333_3),
+    (1.355_626_179_974_266, 0.222_075_922_005_612_6),
+    (2.856_970_013_872_806, 0.011_257_411_327_720_69),
+];
+
+/// The sizes of the force requests a log sees, relative to their mean: up to three kinds of
+/// request that come in equal numbers (each round trip or loop forces one of each), each write
+/// gathering a random mix of them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ForceSizes {
+    /// Each kind's size over the mean of all kinds; only the first `kinds` are used.
+    relative: [f64; MAX_KINDS],
+    /// Kinds in use (1..=3).
+    kinds: usize,
+}
+
+impl ForceSizes {
+    /// Every request brings the same data.
+    pub const UNIFORM: ForceSizes = ForceSizes { relative: [1.0; MAX_KINDS], kinds: 1 };
+
+    /// Kinds of request that come in equal numbers, bringing `bytes` each (only their proportions
+    /// matter). Uniform unless there are two or three kinds of finite, non-negative size with a
+    /// positive mean that are not all the same.
+    pub fn in_equal_numbers(bytes: &[f64]) -> ForceSizes {
+        let kinds = bytes.len();
+        if !(2..=MAX_KINDS).contains(&kinds) || bytes.iter().any(|b| !b.is_finite() || *b < 0.0) {
+            return ForceSizes::UNIFORM;
+        }
+        let mean = bytes.iter().sum::<f64>() / kinds as f64;
+        if mean <= 0.0 || bytes.iter().all(|&b| b == bytes[0]) {
+            return ForceSizes::UNIFORM;
+        }
+        let mut relative = [1.0; MAX_KINDS];
+        for (r, &b) in relative.iter_mut().zip(bytes) {
+            *r = b / mean;
+        }
+        ForceSizes { relative, kinds }
+    }
+
+    /// Whether every request brings the same data.
+    pub fn is_uniform(&self) -> bool {
+        self.kinds <= 1
+    }
+
+    /// The page counts a write of `commits` requests averaging `mean_bytes` occupies, with their
+    /// probabilities (summing to 1): each request of a kind drawn at random, as the commits of
+    /// tasks at different points of their loops are.
+    pub fn page_spread(&self, commits: usize, mean_bytes: f64) -> PageSpread {
+        let mut spread = PageSpread { terms: [(0.0, 0.0); MAX_TERMS], len: 0, overflowed: false };
+        let mean_bytes = if mean_bytes.is_finite() { mean_bytes.max(0.0) } else { 0.0 };
+        let commits = commits.max(1);
+        let r = &self.relative;
+        if commits <= EXACT_COMMITS && self.kinds >= 2 && !self.enumerate(&mut spread, commits, mean_bytes) {
+            spread.len = 0;
+            spread.overflowed = false;
+        }
+        if spread.len == 0 && self.kinds >= 2 {
+            let kinds = &r[..self.kinds];
+            let variance = kinds.iter().map(|x| (x - 1.0) * (x - 1.0)).sum::<f64>() / self.kinds as f64;
+            let n = commits as f64;
+            let (mean, sd) = (n * mean_bytes, crate::math::pow(n * variance, 0.5) * mean_bytes);
+            for (z, w) in NORMAL_NODES {
+                spread.add((mean + z * sd).max(0.0), w);
+            }
+        }
+        if spread.len == 0 {
+            spread.add(commits as f64 * mean_bytes, 1.0);
+        }
+        spread
+    }
+
+    /// Every mix of `commits` requests of two or three kinds into `spread`; false once they take
+    /// more page counts than it holds (the spread is then to be given up).
+    fn enumerate(&self, spread: &mut PageSpread, commits: usize, mean_bytes: f64) -> bool {
+        let r = &self.relative;
+        let odds = 1.0 / crate::math::pow_whole(self.kinds as f64, commits as f64);
+        for a in 0..=commits {
+            if self.kinds == 2 {
+                let b = commits - a;
+                let bytes = mean_bytes * (a as f64 * r[0] + b as f64 * r[1]);
+                spread.add(bytes, choose(commits, &[a, b]) * odds);
+            } else {
+                for b in 0..=commits - a {
+                    let c = commits - a - b;
+                    let bytes = mean_bytes * (a as f64 * r[0] + b as f64 * r[1] + c as f64 * r[2]);
+                    spread.add(bytes, choose(commits, &[a, b, c]) * odds);
+                }
+            }
+            if spread.overflowed {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The page counts of a write and their probabilities (see [`ForceSizes::page_spread`]).
+#[derive(Debug, Clone, Copy)]
+pub struct PageSpread {
+    /// (pages, probability), one entry per distinct page count.
+    terms: [(f64, f64); MAX_TERMS],
+    len: usize,
+    /// Whether a page count found no room (the enumeration is then given up).
+    overflowed: bool,
+}
+
+impl PageSpread {
+    /// Each distinct page count (at least one) with its probability.
+    pub fn terms(&self) -> &[(f64, f64)] {
+        &self.terms[..self.len]
+    }
+
+    fn add(&mut self, bytes: f64, probability: f64) {
+        let pages = crate::math::ceil(bytes / LOG_PAGE_BYTES).max(1.0);
+        match self.terms[..self.len].iter_mut().find(|(p, _)| *p == pages) {
+            Some((_, odds)) => *odds += probability,
+            None if self.len < MAX_TERMS => {
+                self.terms[self.len] = (pages, probability);
+                self.len += 1;
+            }
+            None => self.overflowed = true,
+        }
+    }
+}
+
+/// Multinomial coefficient: ways to order `n` items of which `counts[i]` are of kind i
+/// (n at most [`EXACT_COMMITS`], so the factorials are exact in a u64 table).
+fn choose(n: usize, counts: &[usize]) -> f64 {
+    const FACTORIALS: [u64; EXACT_COMMITS + 1] = {
+        let mut f = [1_u64; EXACT_COMMITS + 1];
+        let mut k = 1;
+        while k <= EXACT_COMMITS {
+            f[k] = f[k - 1] * k as u64;
+            k += 1;
+        }
+        f
+    };
+    let below: u64 = counts.iter().map(|&k| FACTORIALS[k]).product();
+    (FACTORIALS[n] / below) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mean_pages(sizes: &ForceSizes, commits: usize, mean_bytes: f64) -> f64 {
+        let spread = sizes.page_spread(commits, mean_bytes);
+        let total: f64 = spread.terms().iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12, "probabilities sum to {total}");
+        spread.terms().iter().map(|(pages, p)| pages * p).sum()
+    }
+
+    #[test]
+    fn uniform_requests_fill_the_pages_of_their_total() {
+        let sizes = ForceSizes::UNIFORM;
+        assert_eq!(sizes.page_spread(3, 1500.0).terms(), &[(2.0, 1.0)]);
+        assert_eq!(sizes.page_spread(1, 10.0).terms(), &[(1.0, 1.0)]);
+        // The same sizes given as two kinds are uniform too.
+        assert!(ForceSizes::in_equal_numbers(&[700.0, 700.0]).is_uniform());
+        assert!(ForceSizes::in_equal_numbers(&[700.0, f64::NAN]).is_uniform());
+    }
+
+    #[test]
+    fn a_put_and_a_get_record_write_one_or_two_pages_by_which_a_write_gathers() {
+        // Put commits of 3,000 bytes and get commits of 600: two of them average 3,600 bytes, one
+        // page, but two puts take two pages, one time in four.
+        let sizes = ForceSizes::in_equal_numbers(&[3000.0, 600.0]);
+        let spread = sizes.page_spread(2, 1800.0);
+        let two_pages: f64 = spread.terms().iter().filter(|(p, _)| *p == 2.0).map(|(_, p)| p).sum();
+        assert!((two_pages - 0.25).abs() < 1e-12, "{:?}", spread.terms());
+        assert!((mean_pages(&sizes, 2, 1800.0) - 1.25).abs() < 1e-12);
+        // One commit a write takes each kind's own pages.
+        assert!((mean_pages(&sizes, 1, 1800.0) - 1.0).abs() < 1e-12);
+        assert!((mean_pages(&ForceSizes::in_equal_numbers(&[5000.0, 600.0]), 1, 2800.0) - 1.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn three_kinds_are_mixed_in_their_multinomial_proportions() {
+        // Requests of 4,000, 100 and 100 bytes: a write of three holds L large ones, binomially
+        // with p = 1/3. None: 300 bytes, one page; one or two: 4,200 or 8,100 bytes, two pages;
+        // three: 12,000 bytes, three pages.
+        let sizes = ForceSizes::in_equal_numbers(&[4000.0, 100.0, 100.0]);
+        let spread = sizes.page_spread(3, 4200.0 / 3.0);
+        let odds = |pages: f64| spread.terms().iter().filter(|(p, _)| *p == pages).map(|(_, p)| p).sum::<f64>();
+        let (large, small) = (1.0 / 3.0, 2.0 / 3.0);
+        assert!((odds(1.0) - small * small * small).abs() < 1e-12, "{:?}", spread.terms());
+        assert!((odds(2.0) - 3.0 * large * small * small - 3.0 * large * large * small).abs() < 1e-12);
+        assert!((odds(3.0) - large * large * large).abs() < 1e-12);
+    }
+
+    #[test]
+    fn many_commits_a_write_spread_around_the_pages_of_their_mean() {
+        let sizes = ForceSizes::in_equal_numbers(&[3000.0, 600.0]);
+        // 40 commits of 1,800 bytes on average: 72,000 bytes, 17.6 pages; the spread rounds up.
+        let pages = mean_pages(&sizes, 40, 1800.0);
+        assert!(pages > 17.6 && pages < 19.0, "{pages}");
+        // The spread narrows relative to the mean as writes grow.
+        let wide = sizes.page_spread(40, 1800.0);
+        let (lo, hi) = wide.terms().iter().fold((f64::MAX, 0.0f64), |(lo, hi), (p, _)| (lo.min(*p), hi.max(*p)));
+        assert!(lo < 17.6 && hi > 18.0, "{:?}", wide.terms());
+    }
+}
