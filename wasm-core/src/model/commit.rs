@@ -254,13 +254,15 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     //
     // Independent chains meet the wall only as their writes fill: while a write carries less
     // than it could, the logger takes more load by gathering more a write, and the busy cycle
-    // below prices the wait for it. So their utilisation counts in proportion to how full the
-    // writes are. Measured against the simulation, 16 requesters out of syncpoint at 32 KB over
-    // dual 4-stripe zHyperLink logs (writes a third full, the log at 81% of its ceiling) waited
-    // 510 us a force against the model's 597 with the whole wall, 512 with the filling one.
-    // Convoys keep the whole wall: lifted below full writes, convoys over FICON and zHPF came out
-    // up to 20% fast, their forces one at a time through each lock not gathering as the
-    // independent chains' do.
+    // below prices the wait for it. So the wall's exponent grows as the writes empty (divided by
+    // their fill), and at the ceiling itself the wall stands whatever the fill. Measured against
+    // the simulation, 16 requesters out of syncpoint at 32 KB over dual 4-stripe zHyperLink logs
+    // (writes a third full, the log at 81% of its ceiling) waited 510 us a force against the
+    // model's 597 with the whole wall, 571 with the filling one. Convoys keep the whole wall:
+    // lifted below full writes, convoys over FICON and zHPF came out up to 20% fast, their
+    // forces one at a time through each lock not gathering as independent chains' do. So do
+    // units of work whose data the logger writes ahead of their commits, in writes as large as
+    // it can keep pace with.
     let u = if chains > 1.0 { byte_utilisation.clamp(0.0, 1.0) } else { 0.0 };
     let background = background_share.clamp(0.0, 1.0);
     let sharpness = LOG_CEILING_SHARPNESS * (chains / LOG_CEILING_CHAINS).max(1.0);
@@ -437,10 +439,10 @@ struct Return {
 /// starts once j + 1 - c of those ahead of it have left the c processors, which leave
 /// `burst_us / c` apart on average. Its return is taken as a gamma of one stage for its own gap
 /// and one for each departure it waits for, with that mean, so the share back within the tail and
-/// the tail left follow from the gamma's distribution. (Counting a departure per whole round of
-/// c ahead instead had 62 requesters on 8 processors waiting an eighth of
-/// that and rejoining the next write nearly all at once.) A fractional `g` weighs its last chain
-/// by the fraction, which keeps the answer continuous in `g`.
+/// the tail left follow from the gamma's distribution. (Counting one departure per whole round
+/// of c ahead instead had 62 requesters on 8 processors waiting an eighth of that and rejoining
+/// the next write nearly all at once.) A fractional `g` weighs its last chain by the fraction,
+/// which keeps the answer continuous in `g`.
 fn paced_return(g: f64, tail_us: f64, gap_us: f64, burst_us: f64, processors: f64) -> Return {
     let whole = crate::math::floor(g);
     let chains = crate::math::ceil(g) as usize;
