@@ -213,27 +213,17 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     // rather than one write of g commits' bytes rounded up to whole pages, keeps the write time a
     // continuous function of g: the search below then has one fixed point to find, instead of
     // hopping across a page boundary, and the answer no longer depends on where it started.
-    // Commits of different sizes spread each of those writes over the pages their mixes occupy
-    // (see `ForceSizes`), and each is timed at its own pages. Each write comes with the logger's
+    // Commits of different sizes spread each of those writes over the pages their mixes occupy;
+    // `ForceSizes::page_spread` gives both spreads, and each page count is timed at its own
+    // pages. Each write comes with the logger's
     // own work after it where that cannot overlap the I/O (its tail, after a synchronous write).
     let mut write_us = |g: f64| {
         let rate = (f / g).max(0.0);
-        let k = crate::math::floor(g).max(1.0);
-        let share = (g - k).clamp(0.0, 1.0);
-        let mut timed = |commits: f64| {
-            let spread = sizes.page_spread(commits as usize, bytes);
-            spread.terms().iter().fold((0.0, 0.0), |(t, tail), &(pages, odds)| {
-                let (w, w_tail) = timer.write_time_and_tail_at_rate_us(pages * LOG_PAGE_BYTES, rate);
-                (t + odds * w, tail + odds * w_tail)
-            })
-        };
-        let (smaller, tail) = timed(k);
-        if share == 0.0 {
-            (smaller, tail)
-        } else {
-            let (larger, larger_tail) = timed(k + 1.0);
-            (smaller + share * (larger - smaller), tail + share * (larger_tail - tail))
-        }
+        let spread = sizes.page_spread(g, bytes);
+        spread.terms().iter().fold((0.0, 0.0), |(t, tail), &(pages, odds)| {
+            let (w, w_tail) = timer.write_time_and_tail_at_rate_us(pages * LOG_PAGE_BYTES, rate);
+            (t + odds * w, tail + odds * w_tail)
+        })
     };
     let gap = if gap_us.is_finite() { gap_us.max(0.0) } else { f64::INFINITY };
     // A write takes at most 128 pages: as many whole forces as fit.

@@ -15,27 +15,23 @@ use crate::model::log::LOG_PAGE_BYTES;
 const MAX_KINDS: usize = 3;
 
 /// Commits a write gathers up to which their mix is enumerated (at most 91 mixes of three kinds);
-/// past that the sum of their sizes is close to normal and five points of it are timed.
+/// past that the sum of their sizes is close to normal and three points of it are timed.
 const EXACT_COMMITS: usize = 12;
 
 /// Most distinct page counts an enumerated mix keeps: each is a write to time, and a mix spread
-/// over more pages than this is near enough the normal's five points (the steps that matter are
+/// over more pages than this is near enough the normal's three points (the steps that matter are
 /// those between one page and a few).
-const MAX_EXACT_PAGE_COUNTS: usize = 6;
+const MAX_EXACT_PAGE_COUNTS: usize = 4;
 
-/// Most distinct page counts one spread holds: an enumerated mix's, or the normal's five points.
+/// Most distinct page counts one spread holds: an enumerated mix's, or the normal's points.
 const MAX_TERMS: usize = MAX_EXACT_PAGE_COUNTS;
 
 const _: () = assert!(MAX_TERMS >= NORMAL_NODES.len());
 
-/// Five-point Gauss-Hermite rule for a standard normal: nodes and weights.
-const NORMAL_NODES: [(f64, f64); 5] = [
-    (-2.856_970_013_872_806, 0.011_257_411_327_720_69),
-    (-1.355_626_179_974_266, 0.222_075_922_005_612_6),
-    (0.0, 0.533_333_333_333_333_3),
-    (1.355_626_179_974_266, 0.222_075_922_005_612_6),
-    (2.856_970_013_872_806, 0.011_257_411_327_720_69),
-];
+/// Three-point Gauss-Hermite rule for a standard normal: nodes and weights (exact for
+/// polynomials up to the fifth degree, which a write's time over a few pages' spread is close to).
+const NORMAL_NODES: [(f64, f64); 3] =
+    [(-1.732_050_807_568_877_2, 1.0 / 6.0), (0.0, 2.0 / 3.0), (1.732_050_807_568_877_2, 1.0 / 6.0)];
 
 /// The sizes of the force requests a log sees, relative to their mean: up to three kinds of
 /// request that come in equal numbers (each round trip or loop forces one of each), each write
@@ -78,36 +74,43 @@ impl ForceSizes {
 
     /// The page counts a write of `commits` requests averaging `mean_bytes` occupies, with their
     /// probabilities (summing to 1): each request of a kind drawn at random, as the commits of
-    /// tasks at different points of their loops are.
-    pub fn page_spread(&self, commits: usize, mean_bytes: f64) -> PageSpread {
-        let mut spread = PageSpread { terms: [(0.0, 0.0); MAX_TERMS], len: 0, overflowed: false };
+    /// tasks at different points of their loops are. A fractional `commits` stands for writes of
+    /// the whole numbers either side of it, in the proportions that average to it (a write carries
+    /// whole commits), which keeps the spread continuous in `commits`.
+    pub fn page_spread(&self, commits: f64, mean_bytes: f64) -> PageSpread {
         let mean_bytes = if mean_bytes.is_finite() { mean_bytes.max(0.0) } else { 0.0 };
-        let commits = commits.max(1);
-        let r = &self.relative;
-        if commits <= EXACT_COMMITS && self.kinds >= 2 && !self.enumerate(&mut spread, commits, mean_bytes) {
-            spread.len = 0;
-            spread.overflowed = false;
+        let commits = if commits.is_finite() { commits.max(1.0) } else { 1.0 };
+        let fewer = crate::math::floor(commits);
+        let share = commits - fewer;
+        let parts = [(fewer as usize, 1.0 - share), (fewer as usize + 1, share)];
+        let mut spread = PageSpread::EMPTY;
+        if self.kinds < 2 {
+            for (n, weight) in parts.into_iter().filter(|&(_, w)| w > 0.0) {
+                spread.add(n as f64 * mean_bytes, weight);
+            }
+            return spread;
         }
-        if spread.len == 0 && self.kinds >= 2 {
-            let kinds = &r[..self.kinds];
+        let exact = parts.iter().all(|&(n, w)| w == 0.0 || n <= EXACT_COMMITS)
+            && parts.iter().all(|&(n, w)| w == 0.0 || self.enumerate(&mut spread, n, mean_bytes, w));
+        if !exact {
+            // The sum's variance: the kinds' within a write of either size, and the two sizes'.
+            spread = PageSpread::EMPTY;
+            let kinds = &self.relative[..self.kinds];
             let variance = kinds.iter().map(|x| (x - 1.0) * (x - 1.0)).sum::<f64>() / self.kinds as f64;
-            let n = commits as f64;
-            let (mean, sd) = (n * mean_bytes, crate::math::pow(n * variance, 0.5) * mean_bytes);
+            let sd = crate::math::pow(commits * variance + share * (1.0 - share), 0.5) * mean_bytes;
+            let mean = commits * mean_bytes;
             for (z, w) in NORMAL_NODES {
                 spread.add((mean + z * sd).max(0.0), w);
             }
         }
-        if spread.len == 0 {
-            spread.add(commits as f64 * mean_bytes, 1.0);
-        }
         spread
     }
 
-    /// Every mix of `commits` requests of two or three kinds into `spread`; false once they take
-    /// more page counts than it holds (the spread is then to be given up).
-    fn enumerate(&self, spread: &mut PageSpread, commits: usize, mean_bytes: f64) -> bool {
+    /// Every mix of `commits` requests of two or three kinds into `spread`, weighted by `weight`;
+    /// false once they take more page counts than it holds (the spread is then to be given up).
+    fn enumerate(&self, spread: &mut PageSpread, commits: usize, mean_bytes: f64, weight: f64) -> bool {
         let r = &self.relative;
-        let odds = 1.0 / crate::math::pow_whole(self.kinds as f64, commits as f64);
+        let odds = weight / crate::math::pow_whole(self.kinds as f64, commits as f64);
         for a in 0..=commits {
             if self.kinds == 2 {
                 let b = commits - a;
@@ -139,6 +142,8 @@ pub struct PageSpread {
 }
 
 impl PageSpread {
+    const EMPTY: PageSpread = PageSpread { terms: [(0.0, 0.0); MAX_TERMS], len: 0, overflowed: false };
+
     /// Each distinct page count (at least one) with its probability.
     pub fn terms(&self) -> &[(f64, f64)] {
         &self.terms[..self.len]
@@ -177,7 +182,7 @@ fn choose(n: usize, counts: &[usize]) -> f64 {
 mod tests {
     use super::*;
 
-    fn mean_pages(sizes: &ForceSizes, commits: usize, mean_bytes: f64) -> f64 {
+    fn mean_pages(sizes: &ForceSizes, commits: f64, mean_bytes: f64) -> f64 {
         let spread = sizes.page_spread(commits, mean_bytes);
         let total: f64 = spread.terms().iter().map(|(_, p)| p).sum();
         assert!((total - 1.0).abs() < 1e-12, "probabilities sum to {total}");
@@ -187,8 +192,10 @@ mod tests {
     #[test]
     fn uniform_requests_fill_the_pages_of_their_total() {
         let sizes = ForceSizes::UNIFORM;
-        assert_eq!(sizes.page_spread(3, 1500.0).terms(), &[(2.0, 1.0)]);
-        assert_eq!(sizes.page_spread(1, 10.0).terms(), &[(1.0, 1.0)]);
+        assert_eq!(sizes.page_spread(3.0, 1500.0).terms(), &[(2.0, 1.0)]);
+        assert_eq!(sizes.page_spread(1.0, 10.0).terms(), &[(1.0, 1.0)]);
+        // Two and a half commits a write: writes of two and of three, half the time each.
+        assert_eq!(sizes.page_spread(2.5, 1500.0).terms(), &[(1.0, 0.5), (2.0, 0.5)]);
         // The same sizes given as two kinds are uniform too.
         assert!(ForceSizes::in_equal_numbers(&[700.0, 700.0]).is_uniform());
         assert!(ForceSizes::in_equal_numbers(&[700.0, f64::NAN]).is_uniform());
@@ -199,13 +206,13 @@ mod tests {
         // Put commits of 3,000 bytes and get commits of 600: two of them average 3,600 bytes, one
         // page, but two puts take two pages, one time in four.
         let sizes = ForceSizes::in_equal_numbers(&[3000.0, 600.0]);
-        let spread = sizes.page_spread(2, 1800.0);
+        let spread = sizes.page_spread(2.0, 1800.0);
         let two_pages: f64 = spread.terms().iter().filter(|(p, _)| *p == 2.0).map(|(_, p)| p).sum();
         assert!((two_pages - 0.25).abs() < 1e-12, "{:?}", spread.terms());
-        assert!((mean_pages(&sizes, 2, 1800.0) - 1.25).abs() < 1e-12);
+        assert!((mean_pages(&sizes, 2.0, 1800.0) - 1.25).abs() < 1e-12);
         // One commit a write takes each kind's own pages.
-        assert!((mean_pages(&sizes, 1, 1800.0) - 1.0).abs() < 1e-12);
-        assert!((mean_pages(&ForceSizes::in_equal_numbers(&[5000.0, 600.0]), 1, 2800.0) - 1.5).abs() < 1e-12);
+        assert!((mean_pages(&sizes, 1.0, 1800.0) - 1.0).abs() < 1e-12);
+        assert!((mean_pages(&ForceSizes::in_equal_numbers(&[5000.0, 600.0]), 1.0, 2800.0) - 1.5).abs() < 1e-12);
     }
 
     #[test]
@@ -214,7 +221,7 @@ mod tests {
         // with p = 1/3. None: 300 bytes, one page; one or two: 4,200 or 8,100 bytes, two pages;
         // three: 12,000 bytes, three pages.
         let sizes = ForceSizes::in_equal_numbers(&[4000.0, 100.0, 100.0]);
-        let spread = sizes.page_spread(3, 4200.0 / 3.0);
+        let spread = sizes.page_spread(3.0, 4200.0 / 3.0);
         let odds = |pages: f64| spread.terms().iter().filter(|(p, _)| *p == pages).map(|(_, p)| p).sum::<f64>();
         let (large, small) = (1.0 / 3.0, 2.0 / 3.0);
         assert!((odds(1.0) - small * small * small).abs() < 1e-12, "{:?}", spread.terms());
@@ -226,10 +233,10 @@ mod tests {
     fn many_commits_a_write_spread_around_the_pages_of_their_mean() {
         let sizes = ForceSizes::in_equal_numbers(&[3000.0, 600.0]);
         // 40 commits of 1,800 bytes on average: 72,000 bytes, 17.6 pages; the spread rounds up.
-        let pages = mean_pages(&sizes, 40, 1800.0);
+        let pages = mean_pages(&sizes, 40.0, 1800.0);
         assert!(pages > 17.6 && pages < 19.0, "{pages}");
         // The spread narrows relative to the mean as writes grow.
-        let wide = sizes.page_spread(40, 1800.0);
+        let wide = sizes.page_spread(40.0, 1800.0);
         let (lo, hi) = wide.terms().iter().fold((f64::MAX, 0.0f64), |(lo, hi), (p, _)| (lo.min(*p), hi.max(*p)));
         assert!(lo < 17.6 && hi > 18.0, "{:?}", wide.terms());
     }
