@@ -23,8 +23,9 @@ const EXACT_COMMITS: usize = 12;
 /// those between one page and a few).
 const MAX_EXACT_PAGE_COUNTS: usize = 4;
 
-/// Most distinct page counts one spread holds: an enumerated mix's, or the normal's points.
-const MAX_TERMS: usize = MAX_EXACT_PAGE_COUNTS;
+/// Most distinct page counts one spread holds: two whole counts' (an enumerated mix's, or the
+/// normal's points), with room for the one page count that tells an enumeration to give up.
+const MAX_TERMS: usize = 2 * (MAX_EXACT_PAGE_COUNTS + 1);
 
 const _: () = assert!(MAX_TERMS >= NORMAL_NODES.len());
 
@@ -82,35 +83,45 @@ impl ForceSizes {
         let commits = if commits.is_finite() { commits.max(1.0) } else { 1.0 };
         let fewer = crate::math::floor(commits);
         let share = commits - fewer;
-        let parts = [(fewer as usize, 1.0 - share), (fewer as usize + 1, share)];
         let mut spread = PageSpread::EMPTY;
-        if self.kinds < 2 {
-            for (n, weight) in parts.into_iter().filter(|&(_, w)| w > 0.0) {
-                spread.add(n as f64 * mean_bytes, weight);
-            }
-            return spread;
-        }
-        let exact = parts.iter().all(|&(n, w)| w == 0.0 || n <= EXACT_COMMITS)
-            && parts.iter().all(|&(n, w)| w == 0.0 || self.enumerate(&mut spread, n, mean_bytes, w));
-        if !exact {
-            // The sum's variance: the kinds' within a write of either size, and the two sizes'.
-            spread = PageSpread::EMPTY;
-            let kinds = &self.relative[..self.kinds];
-            let variance = kinds.iter().map(|x| (x - 1.0) * (x - 1.0)).sum::<f64>() / self.kinds as f64;
-            let sd = crate::math::pow(commits * variance + share * (1.0 - share), 0.5) * mean_bytes;
-            let mean = commits * mean_bytes;
-            for (z, w) in NORMAL_NODES {
-                spread.add((mean + z * sd).max(0.0), w);
+        for (n, weight) in [(fewer as usize, 1.0 - share), (fewer as usize + 1, share)] {
+            if weight > 0.0 {
+                for &(pages, odds) in self.whole_spread(n, mean_bytes).terms() {
+                    spread.add_pages(pages, weight * odds);
+                }
             }
         }
         spread
     }
 
-    /// Every mix of `commits` requests of two or three kinds into `spread`, weighted by `weight`;
-    /// false once they take more page counts than it holds (the spread is then to be given up).
-    fn enumerate(&self, spread: &mut PageSpread, commits: usize, mean_bytes: f64, weight: f64) -> bool {
+    /// [`ForceSizes::page_spread`] for a whole number of commits. Which way it is found (every
+    /// mix, or the normal's points) turns on `commits` and the sizes alone, so that the spread of
+    /// a fractional count, which weighs two of these, moves smoothly with it.
+    fn whole_spread(&self, commits: usize, mean_bytes: f64) -> PageSpread {
+        let mut spread = PageSpread::EMPTY;
+        if self.kinds < 2 {
+            spread.add(commits as f64 * mean_bytes, 1.0);
+            return spread;
+        }
+        if commits <= EXACT_COMMITS && self.enumerate(&mut spread, commits, mean_bytes) {
+            return spread;
+        }
+        spread = PageSpread::EMPTY;
+        let kinds = &self.relative[..self.kinds];
+        let variance = kinds.iter().map(|x| (x - 1.0) * (x - 1.0)).sum::<f64>() / self.kinds as f64;
+        let n = commits as f64;
+        let (mean, sd) = (n * mean_bytes, crate::math::pow(n * variance, 0.5) * mean_bytes);
+        for (z, w) in NORMAL_NODES {
+            spread.add((mean + z * sd).max(0.0), w);
+        }
+        spread
+    }
+
+    /// Every mix of `commits` requests of two or three kinds into `spread`; false once they take
+    /// more page counts than [`MAX_EXACT_PAGE_COUNTS`] (the spread is then to be given up).
+    fn enumerate(&self, spread: &mut PageSpread, commits: usize, mean_bytes: f64) -> bool {
         let r = &self.relative;
-        let odds = weight / crate::math::pow_whole(self.kinds as f64, commits as f64);
+        let odds = 1.0 / crate::math::pow_whole(self.kinds as f64, commits as f64);
         for a in 0..=commits {
             if self.kinds == 2 {
                 let b = commits - a;
@@ -123,7 +134,7 @@ impl ForceSizes {
                     spread.add(bytes, choose(commits, &[a, b, c]) * odds);
                 }
             }
-            if spread.overflowed {
+            if spread.overflowed || spread.len > MAX_EXACT_PAGE_COUNTS {
                 return false;
             }
         }
@@ -150,7 +161,10 @@ impl PageSpread {
     }
 
     fn add(&mut self, bytes: f64, probability: f64) {
-        let pages = crate::math::ceil(bytes / LOG_PAGE_BYTES).max(1.0);
+        self.add_pages(crate::math::ceil(bytes / LOG_PAGE_BYTES).max(1.0), probability);
+    }
+
+    fn add_pages(&mut self, pages: f64, probability: f64) {
         match self.terms[..self.len].iter_mut().find(|(p, _)| *p == pages) {
             Some((_, odds)) => *odds += probability,
             None if self.len < MAX_TERMS => {
@@ -227,6 +241,24 @@ mod tests {
         assert!((odds(1.0) - small * small * small).abs() < 1e-12, "{:?}", spread.terms());
         assert!((odds(2.0) - 3.0 * large * small * small - 3.0 * large * large * small).abs() < 1e-12);
         assert!((odds(3.0) - large * large * large).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_fractional_count_weighs_the_whole_counts_either_side_so_the_spread_moves_smoothly() {
+        // Past twelve commits, or past four page counts, a whole count's spread is the normal's;
+        // a fractional count between two whole ones found different ways must still sit on the
+        // line between them, or the write time would jump inside the log-force search.
+        for sizes in
+            [ForceSizes::in_equal_numbers(&[3000.0, 600.0]), ForceSizes::in_equal_numbers(&[9000.0, 1500.0, 200.0])]
+        {
+            for step in 0..400 {
+                let g = 1.0 + step as f64 * 0.05;
+                let (k, share) = (g.floor(), g - g.floor());
+                let line = (1.0 - share) * mean_pages(&sizes, k, 2400.0) + share * mean_pages(&sizes, k + 1.0, 2400.0);
+                let at = mean_pages(&sizes, g, 2400.0);
+                assert!((at - line).abs() < 1e-9, "{g}: {at} against {line}");
+            }
+        }
     }
 
     #[test]
