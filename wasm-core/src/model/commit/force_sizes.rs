@@ -1,12 +1,12 @@
 //! The spread of the pages a forced write occupies when the commits it gathers differ in size.
 //!
-//! A write's time steps up at each log page it starts, so a write of three commits averaging a
-//! page and a bit does not take the time of "a page and a bit" rounded up once: it takes one page
-//! when it happens to gather the small records and two when it gathers the large, and the mean of
-//! those is what a force waits for. In the log test a put's commit brings the message (about
-//! 1.5 KB at 1 KB messages) and a get's a few hundred bytes; over dual 2-stripe zHyperLink logs a
-//! page takes 32 us and two take 64, so three commits averaging 2.8 KB write in 43 us on average,
-//! not in the 32 us a write of their mean size takes.
+//! A write's time steps up at each log page it starts, so a write of a few commits of different
+//! sizes does not take the time of their mean rounded up to whole pages: it takes fewer pages when
+//! it happens to gather the small records and more when it gathers the large, and the mean of
+//! those times is what a force waits for. With commits of 3,000 and 600 bytes in equal numbers
+//! (a put's record and a get's, say), a write of two averages 3,600 bytes, one page, but holds two
+//! puts, two pages, one time in four; over dual 2-stripe zHyperLink logs, where a page takes
+//! 32 us and two take 64, such writes take 40 us on average, not 32.
 
 use crate::model::log::LOG_PAGE_BYTES;
 
@@ -30,7 +30,8 @@ const MAX_TERMS: usize = 2 * (MAX_EXACT_PAGE_COUNTS + 1);
 const _: () = assert!(MAX_TERMS >= NORMAL_NODES.len());
 
 /// Three-point Gauss-Hermite rule for a standard normal: nodes and weights (exact for
-/// polynomials up to the fifth degree, which a write's time over a few pages' spread is close to).
+/// polynomials up to the fifth degree; a write's time is close to linear in its pages once their
+/// spread covers several).
 const NORMAL_NODES: [(f64, f64); 3] =
     [(-1.732_050_807_568_877_2, 1.0 / 6.0), (0.0, 2.0 / 3.0), (1.732_050_807_568_877_2, 1.0 / 6.0)];
 
