@@ -338,6 +338,8 @@ struct Setup {
     log_path: IoPath,
     /// Unloaded time a task spends between two of its forces (CPU and dispatch), in microseconds.
     force_gap_us: f64,
+    /// MQI calls (processor bursts) a task runs between two of its forces, on average.
+    force_gap_calls: f64,
     /// Time between two of a task's forces that its asynchronous CF requests are out, in
     /// microseconds; it spaces the forces too, but processor queueing does not stretch it.
     force_async_gap_us: f64,
@@ -1125,6 +1127,12 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         } else {
             f64::INFINITY
         },
+        force_gap_calls: if forces_txn > 0.0 {
+            let (puts, gets, cmits) = calls_txn;
+            ((puts + gets + cmits) / forces_txn).max(1.0)
+        } else {
+            1.0
+        },
         force_async_gap_us: if forces_txn > 0.0 { async_wait_txn / forces_txn } else { 0.0 },
         cpu_warm: processors::WarmStart::default(),
         spread_warm: processors::WarmStart::default(),
@@ -1438,6 +1446,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 lock_handoffs: s.force_chains < s.chains,
                 processors: if s.paced_forces { s.cpus / s.qmgrs } else { f64::INFINITY },
                 paced_gap_us: s.force_gap_us,
+                paced_bursts: s.force_gap_calls,
             };
             let log = commit::log_force_on(timer, &forces);
             // Convoys that break up leave every requester forcing on its own; whether they do
