@@ -46,6 +46,14 @@ const LOG_CEILING_SHARPNESS: f64 = 8.0;
 /// 64 committers drive the simulated log to 96% of its byte ceiling before their waits grow.
 const LOG_CEILING_CHAINS: f64 = 16.0;
 
+/// How steeply independent chains' byte-ceiling wall rises as their writes fill (the power of the
+/// fill that divides the wall's exponent; see [`log_force_on`]). Fitted to the simulation's force
+/// wait where only the wall differs: 16 requesters out of syncpoint at 32 KB over dual 4-stripe
+/// zHyperLink logs (writes two thirds full, the log at 81% of its ceiling) wait 510 us a force;
+/// the model gives 571 with the fill's first power, 524 with its fourth. 8 requesters in syncpoint
+/// at 68 KB: 334 us simulated, 398 and 368.
+const LOG_CEILING_FILL_POWER: f64 = 4.0;
+
 /// Most steps the search for the commits per write takes (it closes in a few).
 const FORCE_SEARCH_STEPS: usize = 80;
 
@@ -251,10 +259,10 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     // Independent chains meet the wall only as their writes fill: while a write carries less
     // than it could, the logger takes more load by gathering more a write, and the busy cycle
     // below prices the wait for it. So the wall's exponent grows as the writes empty (divided by
-    // their fill), and at the ceiling itself the wall stands whatever the fill. Measured against
-    // the simulation, 16 requesters out of syncpoint at 32 KB over dual 4-stripe zHyperLink logs
-    // (writes a third full, the log at 81% of its ceiling) waited 510 us a force against the
-    // model's 597 with the whole wall, 571 with the filling one. Convoys keep the whole wall:
+    // a power of their fill, `LOG_CEILING_FILL_POWER`), and at the ceiling itself the wall stands
+    // whatever the fill. Measured against the simulation, 16 requesters out of syncpoint at 32 KB
+    // over dual 4-stripe zHyperLink logs waited 510 us a force against the model's 597 with the
+    // whole wall, 524 with the filling one. Convoys keep the whole wall:
     // lifted below full writes, convoys over FICON and zHPF came out up to 20% fast, their
     // forces one at a time through each lock not gathering as independent chains' do. So do
     // units of work whose data the logger writes ahead of their commits, in writes as large as
@@ -264,7 +272,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     let sharpness = LOG_CEILING_SHARPNESS * (chains / LOG_CEILING_CHAINS).max(1.0);
     let headroom = |g: f64| {
         let fill = if lock_handoffs || background > 0.0 { 1.0 } else { (g / top).clamp(1.0e-3, 1.0) };
-        (1.0 - crate::math::pow(u, sharpness / fill)).max(1.0e-9)
+        (1.0 - crate::math::pow(u, sharpness / crate::math::pow(fill, LOG_CEILING_FILL_POWER))).max(1.0e-9)
     };
     // A force's wait behind writes of `g` commits taking `t` each, the share of the time the
     // logger is busy with other tasks' writes, and (for paced chains) the share of a write's
