@@ -229,8 +229,8 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     // hopping across a page boundary, and the answer no longer depends on where it started.
     // Commits of different sizes spread each of those writes over the pages their mixes occupy;
     // `ForceSizes::page_spread` gives both spreads, and each page count is timed at its own
-    // pages. Each write comes with the logger's
-    // own work after it where that cannot overlap the I/O (its tail, after a synchronous write).
+    // pages. Each write comes with the logger's own work after it where that cannot overlap the
+    // I/O (its tail, after a synchronous write).
     let mut write_us = |g: f64| {
         let rate = (f / g).max(0.0);
         let spread = sizes.page_spread(g, bytes);
@@ -262,11 +262,10 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     // a power of their fill, `LOG_CEILING_FILL_POWER`), and at the ceiling itself the wall stands
     // whatever the fill. Measured against the simulation, 16 requesters out of syncpoint at 32 KB
     // over dual 4-stripe zHyperLink logs waited 510 us a force against the model's 597 with the
-    // whole wall, 524 with the filling one. Convoys keep the whole wall:
-    // lifted below full writes, convoys over FICON and zHPF came out up to 20% fast, their
-    // forces one at a time through each lock not gathering as independent chains' do. So do
-    // units of work whose data the logger writes ahead of their commits, in writes as large as
-    // it can keep pace with.
+    // whole wall, 524 with the filling one. Convoys keep the whole wall: lifted below full
+    // writes, convoys over FICON and zHPF came out up to 20% fast, their forces one at a time
+    // through each lock not gathering as independent chains' do. So do units of work whose data
+    // the logger writes ahead of their commits, in writes as large as it can keep pace with.
     let u = if chains > 1.0 { byte_utilisation.clamp(0.0, 1.0) } else { 0.0 };
     let background = background_share.clamp(0.0, 1.0);
     let sharpness = LOG_CEILING_SHARPNESS * (chains / LOG_CEILING_CHAINS).max(1.0);
@@ -446,9 +445,11 @@ struct Return {
 /// finish about g / c bursts after their release, and the wait is taken that far, by
 /// 1 - 1 / `bursts`, from the one in turn (measured against the simulation: log-test tasks in
 /// syncpoint, a get or put and a commit between forces, 10 on 3 processors at 12,953 B and 9
-/// on 4 at 4,548 B over zHyperLink, were 16% and 14% fast served in turn, 12% and 11% so). Its return is taken as a gamma of one stage for its own gap
-/// and one for each departure it waits for, with that mean, so the share back within the tail and
-/// the tail left follow from the gamma's distribution. (Counting one departure per whole round
+/// on 4 at 4,548 B over zHyperLink, were 16% and 14% fast served in turn, 12% and 11% so).
+///
+/// Its return is taken as a gamma of one stage for its own gap and one for each departure it
+/// waits for in turn, with that mean, so the share back within the tail and the tail left follow
+/// from the gamma's distribution. (Counting one departure per whole round
 /// of c ahead instead had 62 requesters on 8 processors waiting an eighth of that and rejoining
 /// the next write nearly all at once.) A fractional `g` weighs its last chain by the fraction,
 /// which keeps the answer continuous in `g`.
@@ -736,8 +737,8 @@ mod tests {
         assert_eq!(busy(&zhl, 3.0, true), quick);
         // An asynchronous write leaves the logger no such work to come back within: the quick
         // chains take turns with the write in flight like any others.
-        let (zhpf_quick, zhpf_slow) = (busy(&zhpf, 3.0, false), busy(&zhpf, 200.0, false));
-        assert!(zhpf_quick.wait_us > 1.5 * zhpf_quick.write_us, "{zhpf_quick:?} {zhpf_slow:?}");
+        let zhpf_quick = busy(&zhpf, 3.0, false);
+        assert!(zhpf_quick.wait_us > 1.5 * zhpf_quick.write_us, "{zhpf_quick:?}");
     }
 
     #[test]

@@ -493,6 +493,11 @@ struct WriteShape {
     pfid_busy_us: f64,
 }
 
+/// Page counts a [`WriteTimer`] remembers: the commit model times a write's whole spread of page
+/// counts at every step of its search (up to ten, see `commit::ForceSizes::page_spread`), and a
+/// count forgotten between steps is searched for its fall-back share afresh.
+const RECENT_SHAPES: usize = 12;
+
 /// Times many writes on one log path, remembering the rate-independent part of the last few page
 /// counts and the last fall-back share found for each; for solvers that time writes of a few sizes
 /// at many nearby rates (the commit model's log-force aggregation).
@@ -500,7 +505,7 @@ struct WriteShape {
 pub struct WriteTimer<'a> {
     path: &'a IoPath,
     /// Recent shapes with the last fall-back share found for each, most recent first.
-    recent: [Option<(WriteShape, f64)>; 12],
+    recent: [Option<(WriteShape, f64)>; RECENT_SHAPES],
 }
 
 impl WriteTimer<'_> {
@@ -610,7 +615,7 @@ impl IoPath {
 
     /// A timer for many writes on this path (see [`WriteTimer`]).
     pub fn timer(&self) -> WriteTimer<'_> {
-        WriteTimer { path: self, recent: [None; 12] }
+        WriteTimer { path: self, recent: [None; RECENT_SHAPES] }
     }
 
     /// As the free function [`max_log_rate_mb_s`], on this path.

@@ -1255,12 +1255,13 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64, saturated_as_conv
             let wait = pair();
             let saturated = saturated_as_convoy && x_queue_us * (put_us + get_us) >= 1.0;
             let side = |held: bool, requester_us: f64, server_us: f64| {
-                let server_wait = if saturated {
-                    wait
+                if held {
+                    0.0
+                } else if saturated {
+                    2.0 * wait
                 } else {
-                    server_lock_wait_us(s, false, wait, x_queue_us, requester_us, server_us)
-                };
-                if held { 0.0 } else { wait + server_wait }
+                    wait + server_lock_wait_us(s, false, wait, x_queue_us, requester_us, server_us)
+                }
             };
             side(s.held_req, put_us, get_us) + side(s.held_srv, get_us, put_us)
         }

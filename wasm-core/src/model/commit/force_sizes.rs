@@ -118,8 +118,8 @@ impl ForceSizes {
         spread
     }
 
-    /// Every mix of `commits` requests of two or three kinds into `spread`; false once they take
-    /// more page counts than [`MAX_EXACT_PAGE_COUNTS`] (the spread is then to be given up).
+    /// Every mix of `commits` requests of two or three kinds into `spread`; false as soon as they
+    /// take more page counts than [`MAX_EXACT_PAGE_COUNTS`] (the spread is then to be given up).
     fn enumerate(&self, spread: &mut PageSpread, commits: usize, mean_bytes: f64) -> bool {
         let r = &self.relative;
         let odds = 1.0 / crate::math::pow_whole(self.kinds as f64, commits as f64);
@@ -128,15 +128,18 @@ impl ForceSizes {
                 let b = commits - a;
                 let bytes = mean_bytes * (a as f64 * r[0] + b as f64 * r[1]);
                 spread.add(bytes, choose(commits, &[a, b]) * odds);
+                if spread.len > MAX_EXACT_PAGE_COUNTS {
+                    return false;
+                }
             } else {
                 for b in 0..=commits - a {
                     let c = commits - a - b;
                     let bytes = mean_bytes * (a as f64 * r[0] + b as f64 * r[1] + c as f64 * r[2]);
                     spread.add(bytes, choose(commits, &[a, b, c]) * odds);
+                    if spread.len > MAX_EXACT_PAGE_COUNTS {
+                        return false;
+                    }
                 }
-            }
-            if spread.overflowed || spread.len > MAX_EXACT_PAGE_COUNTS {
-                return false;
             }
         }
         true
@@ -149,12 +152,10 @@ pub struct PageSpread {
     /// (pages, probability), one entry per distinct page count.
     terms: [(f64, f64); MAX_TERMS],
     len: usize,
-    /// Whether a page count found no room (the enumeration is then given up).
-    overflowed: bool,
 }
 
 impl PageSpread {
-    const EMPTY: PageSpread = PageSpread { terms: [(0.0, 0.0); MAX_TERMS], len: 0, overflowed: false };
+    const EMPTY: PageSpread = PageSpread { terms: [(0.0, 0.0); MAX_TERMS], len: 0 };
 
     /// Each distinct page count (at least one) with its probability.
     pub fn terms(&self) -> &[(f64, f64)] {
@@ -168,11 +169,12 @@ impl PageSpread {
     fn add_pages(&mut self, pages: f64, probability: f64) {
         match self.terms[..self.len].iter_mut().find(|(p, _)| *p == pages) {
             Some((_, odds)) => *odds += probability,
-            None if self.len < MAX_TERMS => {
+            // An enumeration stops at one page count past its most, and two whole counts'
+            // spreads merged fit (see `MAX_TERMS`): there is always room.
+            None => {
                 self.terms[self.len] = (pages, probability);
                 self.len += 1;
             }
-            None => self.overflowed = true,
         }
     }
 }
