@@ -306,8 +306,15 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         } else {
             0.5
         };
+        // A closed loop has no more forces to write than its chains: a force finds at most the
+        // others ahead of it, in writes of `g`, so it waits at most chains / g cycles, however
+        // near the log's ceiling the bytes run and steep the wall above makes the wait. 55 batch
+        // tasks on 16 queues putting 46 KB records out of syncpoint over zHPF keep the logger
+        // writing back to back, 8 forces a write: simulated, a force waits 2.0 writes; with the
+        // wall alone the model's waited 2.3 and was 18% slow (1% capped).
+        let cap = |w: f64| if closed { w.min(chains / g.max(1.0) * cycle) } else { w };
         if tail <= 0.0 || !closed {
-            return (busy_with_others, (t + left * busy_with_others * cycle) / headroom(g), 0.0);
+            return (busy_with_others, cap((t + left * busy_with_others * cycle) / headroom(g)), 0.0);
         }
         let back = if paced {
             paced_return(g, tail, gap, burst_us, processors.max(1.0), paced_bursts)
@@ -330,7 +337,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         // The wait for the processors behind the chains released with it keeps a paced chain
         // from its next force as its wait for the log does, and is counted with it.
         let paced_within_tail = if paced { back.within_tail } else { 0.0 };
-        (busy_with_others, queued / headroom(g) + (back.mean_us - gap), paced_within_tail)
+        (busy_with_others, cap(queued / headroom(g)) + (back.mean_us - gap), paced_within_tail)
     };
     // The commits the next write carries when this one carries `g` and takes `t` (see above),
     // and roughly how that changes with `g` (the write's own time held fixed).
@@ -779,6 +786,25 @@ mod tests {
         // The logger works while an asynchronous write is in flight: nothing to wait out.
         let async_write = lone(&zhpf, 0.0, 1.0);
         assert_eq!(async_write.wait_us, async_write.write_us);
+    }
+
+    #[test]
+    fn a_closed_loops_force_waits_at_most_for_every_chain_ahead_of_it() {
+        let s = Scenario::from_overlay(&serde_json::json!({ "log": { "io_mode": "zhpf", "copies": 1, "stripes": 1 } }))
+            .unwrap();
+        let path = IoPath::of(&s);
+        // Sixteen convoys putting 46 KB records, the log at 98% of its ceiling: the wall alone
+        // would have a force wait many writes, though only the other fifteen are ahead of it.
+        let convoys =
+            ForceStream { gap_us: 30.0, lock_handoffs: true, ..ForceStream::uniform(5_800.0, 47_000.0, 16.0, 0.98) };
+        let log = log_force_on(&mut path.timer(), &convoys);
+        let writes_ahead = 16.0 / log.requests_per_write;
+        assert!(log.wait_us <= writes_ahead * log.write_us * (1.0 + 1.0e-9), "{log:?}");
+        assert!(log.wait_us > log.write_us, "{log:?}");
+        // Random arrivals have no such bound: the wall stands.
+        let open = ForceStream { gap_us: f64::INFINITY, lock_handoffs: false, ..convoys };
+        let open_log = log_force_on(&mut path.timer(), &open);
+        assert!(open_log.wait_us > writes_ahead * open_log.write_us, "{open_log:?}");
     }
 
     #[test]

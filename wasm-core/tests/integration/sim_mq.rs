@@ -453,6 +453,20 @@ fn convoys_log_as_many_chains_as_they_have_forces_in_flight() {
 }
 
 #[test]
+fn a_logger_writing_back_to_back_makes_a_force_wait_only_for_the_chains_ahead_of_it() {
+    // Batch tasks putting large records out of syncpoint, a convoy a queue, keep the logger
+    // writing back to back near the log's ceiling; a force then waits for the write in flight
+    // and its own (16 convoys, 8 a write), not the ceiling's wall: 18% slow before.
+    let mut sc = persistent_tasks(WorkloadKind::BatchPut, SyncpointMode::OutOfSyncpoint, 55, 16, 46_524, 55);
+    log_path(&mut sc, 46_524, LogIoMode::Zhpf, 1, 1);
+    sc.system.lpar_cpus = 8;
+    let m = run(&sc, 41, RunPlan { warmup_s: 1.0, run_s: 10.0, batches: 10 });
+    rates_agree("55 batch tasks on 16 queues, 46,524 B out of syncpoint", &sc, &m, 0.10);
+    let c = model::commit::evaluate(&sc);
+    within("their force wait", m.force_wait_us.mean, c.force_wait_us, 0.10);
+}
+
+#[test]
 fn a_logger_with_room_to_gather_more_is_not_held_back_by_its_byte_ceiling() {
     // Independent chains' writes grow with the load, so the log's byte ceiling only holds them
     // back as their writes fill (commit::LOG_CEILING_FILL_POWER). With the whole wall, 16
