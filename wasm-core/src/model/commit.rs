@@ -313,7 +313,10 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         // writing back to back, 8 forces a write: simulated, a force waits 2.0 writes; with the
         // wall alone the model's waited 2.3 and was 18% slow (1% capped).
         let cap = |w: f64| if closed { w.min(chains / g.max(1.0) * cycle) } else { w };
-        if tail <= 0.0 || !closed {
+        // Without a tail (FICON and zHPF writes, and zHyperLink's that fall back to them) only
+        // paced chains have more to price than the write under way: their wait for the processors
+        // and how far into the next write it brings them, as after a tail they missed.
+        if !closed || (tail <= 0.0 && !paced) {
             return (busy_with_others, cap((t + left * busy_with_others * cycle) / headroom(g)), 0.0);
         }
         let back = if paced {

@@ -321,7 +321,14 @@ struct Setup {
     /// of syncpoint where no queue is shared by two tasks and every requester has a server.
     /// Convoys through held locks and requesters waiting for a busy server drift apart in the
     /// simulation, and are left as independent returns (measured against the simulation:
-    /// paced, 49 requesters out of syncpoint on 33 servers went 17% -> 136% off).
+    /// paced, 49 requesters out of syncpoint on 33 servers went 17% -> 136% off). So are
+    /// request/reply's over FICON and zHPF, as measured: paced, request/reply in syncpoint on one
+    /// to three processors there went 10-15% slow (28 requesters on 2 pairs at 586 B on one
+    /// processor 0.3% -> 14%), where log-test tasks and batches in syncpoint on one or two
+    /// processors came from 12-25% fast to 2-13%. (Likely because a released commit's next
+    /// force there is another task's, a server's after a requester's, after a write long against
+    /// the work between; over zHyperLink the logger's work after each synchronous write seems to
+    /// hold them together, and pacing them was measured to help.)
     paced_forces: bool,
     /// Whether a pair's convoys can break up (request/reply over zHyperLink or on shared
     /// queues, see [`convoy_share`]), leaving every requester to force on its own.
@@ -1101,7 +1108,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 riders,
             }
         }),
-        paced_forces: (!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n)),
+        paced_forces: (shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
+            && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n))),
         convoys_may_break: convoys_force
             && shape == Shape::RequestReply
             && (sc.log.io_mode == LogIoMode::Zhyperlink || w.queue_type == QueueType::Shared),
