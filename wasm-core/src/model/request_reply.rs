@@ -1475,8 +1475,8 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             // more, the chains are taken to be at least the forces its log has in flight. A lone
             // pair's (one a queue manager) stays at its convoy: the model runs its convoy through
             // both queues in series with writes of one force, which stands in for the
-            // simulation's two convoys in parallel sharing writes (see the issue notes); counting
-            // the shared writes' chains without the parallel locks made it up to 60% slow.
+            // simulation's two convoys in parallel sharing writes; counting the shared writes'
+            // chains without the parallel locks made it up to 60% slow.
             if forces.lock_handoffs && s.pairs / s.qmgrs >= 2.0 {
                 commit::with_forces_in_flight(timer, &mut forces, log, (s.chains / s.qmgrs).max(1.0))
             } else {
