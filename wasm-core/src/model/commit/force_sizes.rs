@@ -69,11 +69,6 @@ impl ForceSizes {
         ForceSizes { relative, kinds }
     }
 
-    /// Whether every request brings the same data.
-    pub fn is_uniform(&self) -> bool {
-        self.kinds <= 1
-    }
-
     /// The page counts a write of `commits` requests averaging `mean_bytes` occupies, with their
     /// probabilities (summing to 1): each request of a kind drawn at random, as the commits of
     /// tasks at different points of their loops are. A fractional `commits` stands for writes of
@@ -214,8 +209,8 @@ mod tests {
         // Two and a half commits a write: writes of two and of three, half the time each.
         assert_eq!(sizes.page_spread(2.5, 1500.0).terms(), &[(1.0, 0.5), (2.0, 0.5)]);
         // The same sizes given as two kinds are uniform too.
-        assert!(ForceSizes::in_equal_numbers(&[700.0, 700.0]).is_uniform());
-        assert!(ForceSizes::in_equal_numbers(&[700.0, f64::NAN]).is_uniform());
+        assert_eq!(ForceSizes::in_equal_numbers(&[700.0, 700.0]), ForceSizes::UNIFORM);
+        assert_eq!(ForceSizes::in_equal_numbers(&[700.0, f64::NAN]), ForceSizes::UNIFORM);
     }
 
     #[test]
