@@ -117,10 +117,11 @@ impl Logger {
     }
 
     fn push_waiter(&mut self, task: u32, seq: u64) {
-        // Needs only grow along the queue: the buffer's tail moves forward and room is needed
-        // no later than the tail is written.
-        let seq = self.waiters.back().map_or(seq, |&(_, s)| seq.max(s));
-        self.waiters.push_back((task, seq));
+        // In order of need, so each write releases a prefix. Forces only grow along the queue
+        // (the buffer's tail moves forward), but a put waiting for room needs only the write
+        // that carries the excess: it goes ahead of the forces that need later writes.
+        let at = self.waiters.iter().rposition(|&(_, s)| s <= seq).map_or(0, |i| i + 1);
+        self.waiters.insert(at, (task, seq));
         self.wanted_seq = self.wanted_seq.max(seq);
     }
 
@@ -264,5 +265,20 @@ mod tests {
         assert!(l.try_start().is_some());
         l.append(LOG_WRITE_THRESHOLD_BYTES as u64);
         assert!(!l.wants_background_write(), "a busy logger takes it when its write ends");
+    }
+
+    #[test]
+    fn a_put_waiting_for_room_goes_on_when_the_excess_is_written_not_the_forces_before_it() {
+        let mut l = Logger::default();
+        let buffers = LOG_OUTPUT_BUFFER_BYTES as u64;
+        // The buffers hold just under their size, and a commit waits for all of it.
+        l.append(buffers - WRITE_CAP_BYTES / 2);
+        l.force(1);
+        // A put overfills them by less than one write: the first write makes its room.
+        assert!(l.append(WRITE_CAP_BYTES), "the put should find no room");
+        l.wait_for_room(2);
+        let w1 = l.try_start().unwrap();
+        assert_eq!(l.release(w1.seq), Some(2), "the first write frees room for the put");
+        assert_eq!(l.release(w1.seq), None, "the commit needs the rest of the buffers");
     }
 }
