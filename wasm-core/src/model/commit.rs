@@ -241,7 +241,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         let rate = (f / g).max(0.0);
         let spread = sizes.page_spread(g, bytes);
         spread.terms().iter().fold((0.0, 0.0), |(t, tail), &(pages, odds)| {
-            let (w, w_tail) = timer.write_time_and_tail_at_rate_us(pages * LOG_PAGE_BYTES, rate);
+            let (w, w_tail) = timer.pages_time_and_tail_at_rate_us(pages, rate);
             (t + odds * w, tail + odds * w_tail)
         })
     };

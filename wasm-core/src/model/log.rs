@@ -515,17 +515,19 @@ impl WriteTimer<'_> {
         finite_or_zero(sequence_time_us(pages_of(io_bytes), |p| self.write(p, rate)))
     }
 
-    /// As [`WriteTimer::write_time_at_rate_us`], with how long the logger stays busy after the
-    /// last write has released its waiters: its own work after a synchronous write, which it
-    /// cannot overlap with the I/O (0 on FICON and zHPF, where it works while the I/O is in
-    /// flight). The logger takes no other write until then.
-    pub fn write_time_and_tail_at_rate_us(&mut self, io_bytes: f64, writes_per_s: f64) -> (f64, f64) {
-        if !self.path.zhyperlink {
-            return (self.write_time_at_rate_us(io_bytes, writes_per_s), 0.0);
-        }
+    /// As [`WriteTimer::write_time_at_rate_us`] for a write of `pages` (rounded up to whole
+    /// ones, one at least), with how long the logger stays busy after the last write has
+    /// released its waiters: its own work after a synchronous write, which it cannot overlap
+    /// with the I/O (0 on FICON and zHPF, where it works while the I/O is in flight). The logger
+    /// takes no other write until then.
+    pub fn pages_time_and_tail_at_rate_us(&mut self, pages: f64, writes_per_s: f64) -> (f64, f64) {
+        let pages = if pages.is_finite() { crate::math::ceil(pages.max(0.0)).max(1.0) } else { 1.0 };
         let rate = Some(writes_per_s.max(0.0));
+        if !self.path.zhyperlink {
+            return (finite_or_zero(sequence_time_us(pages, |p| self.write(p, rate))), 0.0);
+        }
         let mut tail = 0.0;
-        let elapsed = sequence_time_us(pages_of(io_bytes), |p| {
+        let elapsed = sequence_time_us(pages, |p| {
             let w = self.write(p, rate);
             tail = w.cycle_us - w.elapsed_us;
             w
