@@ -1353,6 +1353,16 @@ fn convoy_contenders(s: &Setup) -> f64 {
     (s.openers_req - paced).max(1.0)
 }
 
+/// Share of the chains that must force on their own (not as convoys through held locks) for the
+/// processors' capacity to bound how many of the chains a write releases come back within the
+/// logger's tail (see `commit::ForceStream::cpus`). Read off the simulation: applied to convoys
+/// too, many requesters convoying on a few pairs over zHyperLink went 17-28% slow (their convoy
+/// terms were measured with every released chain free to come straight back), while where most
+/// chains force on their own it brought request/reply over zHyperLink on two to four processors,
+/// about a requester a pair, from 10-16% fast to within 7% in six of nine cases measured (one
+/// went from 3% fast to 10% slow: 19 requesters with 16 servers on 10 pairs on three).
+const OWN_CHAINS_FOR_RETURN_CAPACITY: f64 = 0.75;
+
 /// The getters' pass through a lock, as a share of one put's hold: below the first bound a
 /// pair's convoys hold together, from the second they have broken up, and between the two the
 /// convoy share falls in a straight line (see [`convoy_share`]). Both are read off the simulated
@@ -1532,6 +1542,11 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 processors: if s.paced_forces { s.cpus / s.qmgrs } else { f64::INFINITY },
                 paced_gap_us: s.force_gap_us,
                 paced_bursts: s.force_gap_calls,
+                cpus: if s.force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * s.chains {
+                    s.cpus / s.qmgrs
+                } else {
+                    f64::INFINITY
+                },
             };
             let log = commit::log_force_on(timer, &forces);
             // Convoys that break up leave every requester forcing on its own; whether they do
