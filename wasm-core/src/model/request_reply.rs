@@ -1355,12 +1355,14 @@ fn convoy_contenders(s: &Setup) -> f64 {
 
 /// Share of the chains that must force on their own (not as convoys through held locks) for the
 /// processors' capacity to bound how many of the chains a write releases come back within the
-/// logger's tail (see `commit::ForceStream::cpus`). Read off the simulation: applied to convoys
-/// too, many requesters convoying on a few pairs over zHyperLink went 17-28% slow (their convoy
-/// terms were measured with every released chain free to come straight back), while where most
-/// chains force on their own it brought request/reply over zHyperLink on two to four processors,
-/// about a requester a pair, from 10-16% fast to within 7% in six of nine cases measured (one
-/// went from 3% fast to 10% slow: 19 requesters with 16 servers on 10 pairs on three).
+/// logger's tail (see `commit::ForceStream::cpus`); request/reply needs a server for every
+/// requester too, as for pacing (`Setup::paced_forces`): requesters waiting for a busy server
+/// drift apart. Read off the simulation: applied to convoys, many requesters convoying on a few
+/// pairs over zHyperLink went 17-28% slow (their convoy terms were measured with every released
+/// chain free to come straight back); with fewer servers than requesters, 50 requesters with 32
+/// servers on 9 pairs went 4% fast to 19% slow. Where it applies it brought request/reply over
+/// zHyperLink on two processors, about a requester a pair, from 10-16% fast to within 3% (on
+/// four, 10% to 7%).
 const OWN_CHAINS_FOR_RETURN_CAPACITY: f64 = 0.75;
 
 /// The getters' pass through a lock, as a share of one put's hold: below the first bound a
@@ -1542,7 +1544,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 processors: if s.paced_forces { s.cpus / s.qmgrs } else { f64::INFINITY },
                 paced_gap_us: s.force_gap_us,
                 paced_bursts: s.force_gap_calls,
-                cpus: if s.force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * s.chains {
+                cpus: if s.force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * s.chains
+                    && (s.shape != Shape::RequestReply || s.m >= s.n)
+                {
                     s.cpus / s.qmgrs
                 } else {
                     f64::INFINITY
