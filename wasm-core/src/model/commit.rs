@@ -129,7 +129,7 @@ pub struct ForceStream {
     /// independently: of the chains a synchronous write releases, no more come back within the
     /// logger's tail than these can serve in it, each taking `paced_gap_us` of processor time
     /// (infinite for no such bound).
-    pub cpus: f64,
+    pub rejoin_processors: f64,
 }
 
 impl ForceStream {
@@ -147,7 +147,7 @@ impl ForceStream {
             processors: f64::INFINITY,
             paced_gap_us: f64::INFINITY,
             paced_bursts: 1.0,
-            cpus: f64::INFINITY,
+            rejoin_processors: f64::INFINITY,
         }
     }
 }
@@ -230,7 +230,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         processors,
         paced_gap_us,
         paced_bursts,
-        cpus,
+        rejoin_processors,
     } = *stream;
     let f = requests_per_s.max(0.0);
     let others = if chains > 1.0 { (chains - 1.0) / chains } else { 0.0 };
@@ -337,8 +337,8 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
             let within_tail = if gap > 0.0 { 1.0 - crate::math::exp(-tail / gap) } else { 1.0 };
             // E[(tail - gap)+] for an exponential gap.
             let tail_left_us = if gap > 0.0 { tail - gap * within_tail } else { tail };
-            // No more of them than the processors can serve in the tail (see `ForceStream::cpus`).
-            let most = served_within(g, tail, burst_us, cpus);
+            // No more of them than the processors can serve in the tail (see `ForceStream::rejoin_processors`).
+            let most = served_within(g, tail, burst_us, rejoin_processors);
             if within_tail > most {
                 Return { within_tail: most, tail_left_us: tail_left_us * most / within_tail, mean_us: gap }
             } else {
@@ -386,7 +386,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         let rejoin = if paced {
             paced_within_tail
         } else {
-            (1.0 - crate::math::exp(-back_in_tail)).min(served_within(g, tail, burst_us, cpus))
+            (1.0 - crate::math::exp(-back_in_tail)).min(served_within(g, tail, burst_us, rejoin_processors))
         };
         let none_out = if out > 0.0 { crate::math::exp(-out * stays_out) } else { 1.0 };
         let none_came = none_out * crate::math::exp(-g * back_in_tail);
@@ -859,8 +859,8 @@ mod tests {
         let free =
             ForceStream { gap_us: 10.0, paced_gap_us: 10.0, ..ForceStream::uniform(60_000.0, 2_500.0, 14.0, 0.3) };
         let spare = log_force_on(&mut path.timer(), &free);
-        let two = log_force_on(&mut path.timer(), &ForceStream { cpus: 2.0, ..free });
-        let many = log_force_on(&mut path.timer(), &ForceStream { cpus: 64.0, ..free });
+        let two = log_force_on(&mut path.timer(), &ForceStream { rejoin_processors: 2.0, ..free });
+        let many = log_force_on(&mut path.timer(), &ForceStream { rejoin_processors: 64.0, ..free });
         assert!(two.wait_us > 1.1 * spare.wait_us, "{two:?} vs {spare:?}");
         assert_eq!(many, spare, "processors enough for every chain in the tail bound nothing");
         assert_eq!(served_within(10.0, 15.0, 10.0, 2.0), 0.3);

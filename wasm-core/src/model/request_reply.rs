@@ -1355,7 +1355,7 @@ fn convoy_contenders(s: &Setup) -> f64 {
 
 /// Share of the chains that must force on their own (not as convoys through held locks) for the
 /// processors' capacity to bound how many of the chains a write releases come back within the
-/// logger's tail (see `commit::ForceStream::cpus`); request/reply needs a server for every
+/// logger's tail (see `commit::ForceStream::rejoin_processors`); request/reply needs a server for every
 /// requester too, as for pacing (`Setup::paced_forces`): requesters waiting for a busy server
 /// drift apart. Read off the simulation: applied to convoys, many requesters convoying on a few
 /// pairs over zHyperLink went 17-28% slow (their convoy terms were measured with every released
@@ -1544,7 +1544,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 processors: if s.paced_forces { s.cpus / s.qmgrs } else { f64::INFINITY },
                 paced_gap_us: s.force_gap_us,
                 paced_bursts: s.force_gap_calls,
-                cpus: if s.force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * s.chains
+                rejoin_processors: if s.force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * s.chains
                     && (s.shape != Shape::RequestReply || s.m >= s.n)
                 {
                     s.cpus / s.qmgrs
