@@ -426,8 +426,13 @@ fn sanitise(m: LogMetrics) -> LogMetrics {
 
 /// Whole log pages needed for `bytes` (at least one: a forced write always writes a page).
 fn pages_of(bytes: f64) -> f64 {
-    let b = if bytes.is_finite() { bytes.max(0.0) } else { 0.0 };
-    crate::math::ceil(b / LOG_PAGE_BYTES).max(1.0)
+    whole_pages(bytes / LOG_PAGE_BYTES)
+}
+
+/// `pages` rounded up to whole ones, one at least.
+fn whole_pages(pages: f64) -> f64 {
+    let p = if pages.is_finite() { pages.max(0.0) } else { 0.0 };
+    crate::math::ceil(p).max(1.0)
 }
 
 fn ceil_div(a: f64, b: f64) -> f64 {
@@ -511,8 +516,7 @@ pub struct WriteTimer<'a> {
 impl WriteTimer<'_> {
     /// As [`IoPath::write_time_at_rate_us`]: the same answer to the fall-back search's precision.
     pub fn write_time_at_rate_us(&mut self, io_bytes: f64, writes_per_s: f64) -> f64 {
-        let rate = Some(writes_per_s.max(0.0));
-        finite_or_zero(sequence_time_us(pages_of(io_bytes), |p| self.write(p, rate)))
+        self.pages_time_and_tail_at_rate_us(pages_of(io_bytes), writes_per_s).0
     }
 
     /// As [`WriteTimer::write_time_at_rate_us`] for a write of `pages` (rounded up to whole
@@ -521,18 +525,15 @@ impl WriteTimer<'_> {
     /// with the I/O (0 on FICON and zHPF, where it works while the I/O is in flight). The logger
     /// takes no other write until then.
     pub fn pages_time_and_tail_at_rate_us(&mut self, pages: f64, writes_per_s: f64) -> (f64, f64) {
-        let pages = if pages.is_finite() { crate::math::ceil(pages.max(0.0)).max(1.0) } else { 1.0 };
         let rate = Some(writes_per_s.max(0.0));
-        if !self.path.zhyperlink {
-            return (finite_or_zero(sequence_time_us(pages, |p| self.write(p, rate))), 0.0);
-        }
         let mut tail = 0.0;
-        let elapsed = sequence_time_us(pages, |p| {
+        let elapsed = sequence_time_us(whole_pages(pages), |p| {
             let w = self.write(p, rate);
             tail = w.cycle_us - w.elapsed_us;
             w
         });
-        (finite_or_zero(elapsed), finite_or_zero(tail).max(0.0))
+        let tail = if self.path.zhyperlink { finite_or_zero(tail).max(0.0) } else { 0.0 };
+        (finite_or_zero(elapsed), tail)
     }
 
     fn write(&mut self, pages: f64, writes_per_s: Option<f64>) -> Write {
