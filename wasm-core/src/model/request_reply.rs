@@ -306,9 +306,9 @@ struct Setup {
     /// The same for the server's put of the reply.
     srv_overflow_wait_us: f64,
     /// Where a put's record can find the log output buffers too full for it: its wait for room
-    /// under the queue's lock, where the lock is not held across the force anyway. (A batch's
-    /// unit of many records is left out: its own puts fill the buffers, which
-    /// `overflow_wait_us` prices.)
+    /// under the queue's lock, priced where the lock is not held across the force anyway (where
+    /// it is, the force's wait holds it). (A batch's unit of many records is left out: its own
+    /// puts fill the buffers, which `overflow_wait_us` prices.)
     room: Option<BufferRoom>,
     /// What the commits of a transaction wait for background writes still in flight when they
     /// come, µs (see [`background_writes`]).
@@ -338,6 +338,10 @@ struct Setup {
     /// Whether a pair's convoys can break up (request/reply over zHyperLink or on shared
     /// queues, see [`convoy_share`]), leaving every requester to force on its own.
     convoys_may_break: bool,
+    /// Processors a queue manager's chains come back on after a synchronous write, bounding how
+    /// many rejoin the logger's tail (see [`commit::ForceStream::rejoin_processors`]); infinite
+    /// where the bound is left out (see [`OWN_CHAINS_FOR_RETURN_CAPACITY`]).
+    rejoin_processors: f64,
     /// Where the convoy share falls from 1 to 0 (see [`convoy_share`]).
     convoy_window: (f64, f64),
     cpu_txn: f64,
@@ -1079,18 +1083,12 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         background_bytes_txn: background_bytes,
         overflow_wait_us,
         srv_overflow_wait_us,
-        room: (persistent && uow_puts <= 1.0 && (!held_req || (shape == Shape::RequestReply && !held_srv))).then(
-            || BufferRoom {
-                record_bytes: put_record - background.bytes,
-                spread_bytes: if log_bytes_txn > 0.0 {
-                    calls_txn.0 * put_record * put_record / log_bytes_txn
-                } else {
-                    0.0
-                },
-                drain_bytes_s: max_log_bytes_s,
-                cap_bytes: cap,
-            },
-        ),
+        room: (persistent && uow_puts <= 1.0).then(|| BufferRoom {
+            record_bytes: put_record - background.bytes,
+            spread_bytes: if log_bytes_txn > 0.0 { calls_txn.0 * put_record * put_record / log_bytes_txn } else { 0.0 },
+            drain_bytes_s: max_log_bytes_s,
+            cap_bytes: cap,
+        }),
         background_tail_us: background_uows * background.tail_us,
         stream: streaming.then(|| {
             // The puts appended after the one that passed the threshold: the logger can write
@@ -1175,6 +1173,13 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         }),
         paced_forces: (shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
             && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n))),
+        rejoin_processors: if force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * chains
+            && (shape != Shape::RequestReply || m >= n)
+        {
+            f64::from(sc.system.lpar_cpus.max(1))
+        } else {
+            f64::INFINITY
+        },
         convoy_window: if in_qsg { CONVOY_BREAKS_UP_SHARED } else { CONVOY_BREAKS_UP_PRIVATE },
         convoys_may_break: convoys_force
             && shape == Shape::RequestReply
@@ -1544,13 +1549,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 processors: if s.paced_forces { s.cpus / s.qmgrs } else { f64::INFINITY },
                 paced_gap_us: s.force_gap_us,
                 paced_bursts: s.force_gap_calls,
-                rejoin_processors: if s.force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * s.chains
-                    && (s.shape != Shape::RequestReply || s.m >= s.n)
-                {
-                    s.cpus / s.qmgrs
-                } else {
-                    f64::INFINITY
-                },
+                rejoin_processors: s.rejoin_processors,
             };
             let log = commit::log_force_on(timer, &forces);
             // Convoys that break up leave every requester forcing on its own; whether they do
