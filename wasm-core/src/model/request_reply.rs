@@ -333,7 +333,9 @@ struct Setup {
     /// processors came from 12-25% fast to 2-13%. (Likely because a released commit's next
     /// force there is another task's, a server's after a requester's, after a write long against
     /// the work between; over zHyperLink the logger's work after each synchronous write seems to
-    /// hold them together, and pacing them was measured to help.)
+    /// hold them together, and pacing them was measured to help. Measured again once the
+    /// simulated tasks kept their processors across calls: pacing request/reply over FICON and
+    /// zHPF too moved one case of the consistency probe, 6% -> 13% slow, and no other.)
     paced_forces: bool,
     /// Whether a pair's convoys can break up (request/reply over zHyperLink or on shared
     /// queues, see [`convoy_share`]), leaving every requester to force on its own.
@@ -356,8 +358,6 @@ struct Setup {
     log_path: IoPath,
     /// Unloaded time a task spends between two of its forces (CPU and dispatch), in microseconds.
     force_gap_us: f64,
-    /// MQI calls (processor bursts) a task runs between two of its forces, on average.
-    force_gap_calls: f64,
     /// Time between two of a task's forces that its asynchronous CF requests are out, in
     /// microseconds; it spaces the forces too, but processor queueing does not stretch it.
     force_async_gap_us: f64,
@@ -1206,12 +1206,6 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         } else {
             f64::INFINITY
         },
-        force_gap_calls: if forces_txn > 0.0 {
-            let (puts, gets, cmits) = calls_txn;
-            ((puts + gets + cmits) / forces_txn).max(1.0)
-        } else {
-            1.0
-        },
         force_async_gap_us: if forces_txn > 0.0 { async_wait_txn / forces_txn } else { 0.0 },
         cpu_warm: processors::WarmStart::default(),
         spread_warm: processors::WarmStart::default(),
@@ -1548,7 +1542,6 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 lock_handoffs: s.force_chains < s.chains,
                 processors: if s.paced_forces { s.cpus / s.qmgrs } else { f64::INFINITY },
                 paced_gap_us: s.force_gap_us,
-                paced_bursts: s.force_gap_calls,
                 rejoin_processors: s.rejoin_processors,
             };
             let log = commit::log_force_on(timer, &forces);
