@@ -14,7 +14,9 @@
 //! - [`svrconn`]: client applications' calls over SVRCONN channel instances.
 //!
 //! Nothing is scripted: throughput, round trips, commits per write and lock waits emerge from
-//! tasks competing for the processors, the locks and the logger.
+//! tasks competing for the processors, the locks and the logger. A task holds a processor from
+//! one MQI call to the next until it waits, as z/OS dispatches it, within a quantum
+//! (`DISPATCH_QUANTUM_S`); a queue's lock passes to its waiters first come, first served.
 
 pub mod cf;
 pub mod channel;
