@@ -335,7 +335,12 @@ struct Setup {
     /// the work between; over zHyperLink the logger's work after each synchronous write seems to
     /// hold them together, and pacing them was measured to help. Measured again once the
     /// simulated tasks kept their processors across calls: pacing request/reply over FICON and
-    /// zHPF too moved one case of the consistency probe, 6% -> 13% slow, and no other.)
+    /// zHPF too moved one case of the consistency probe, 6% -> 13% slow, and no other.) Where
+    /// the servers are fewer than the requesters, paced chains count only those that a busy
+    /// server paces (see `force_chains` in [`setup`]): 50 requesters with 8 servers on 4 pairs in
+    /// syncpoint at 40 KB over zHyperLink, counted all, filled every write and were 23% slow
+    /// (2% now); counting fewer chains where the forces are not paced (FICON and zHPF) made four
+    /// cases 15-23% fast.
     paced_forces: bool,
     /// Whether a pair's convoys can break up (request/reply over zHyperLink or on shared
     /// queues, see [`convoy_share`]), leaving every requester to force on its own.
@@ -994,6 +999,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // put in `openers_req`); a batch's queue has no gets. Two queues or more keep the logger
     // busy for each other.
     let convoys_force = openers_req > 1.0 && (held_req || held_srv);
+    let paced_forces = (shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
+        && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n)));
     let force_chains = if convoys_force {
         let lone = if shape == Shape::Batch { 1.0 } else { 1.0 + 1.0 / openers_req };
         let convoys = pairs.max(lone).min(chains);
@@ -1001,6 +1008,12 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         // last replied to forces its get and its next put, two streams per server.
         let paced = (2.0 * m).min(chains + m);
         convoys + servers.busy * (paced - convoys).max(0.0)
+    } else if paced_forces && shape == Shape::RequestReply && m < n {
+        // Busy servers pace their requesters where the chains are paced too: a requester
+        // waiting for a server forces nothing, so the chains are the servers' and the requesters
+        // they last replied to, two a server (as for convoys above).
+        let paced = (2.0 * m).min(chains);
+        chains - servers.busy * (chains - paced)
     } else {
         chains
     };
@@ -1203,8 +1216,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 riders,
             }
         }),
-        paced_forces: (shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
-            && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n))),
+        paced_forces,
         rejoin_processors: if shape == Shape::Batch
             || force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * chains && (shape != Shape::RequestReply || m >= n)
         {
@@ -1579,8 +1591,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
                 sizes: s.force_sizes,
                 background_share: if s.log_bytes_txn > 0.0 { s.background_bytes_txn / s.log_bytes_txn } else { 0.0 },
-                // Convoys force fewer chains than there are tasks (see `setup`).
-                lock_handoffs: s.force_chains < s.chains,
+                // Convoys force fewer chains than there are tasks (see `setup`); so do paced
+                // requesters waiting for busy servers, whose locks are not held across a force.
+                lock_handoffs: s.force_chains < s.chains && (s.held_req || s.held_srv),
                 processors: if s.paced_forces { s.cpus / s.qmgrs } else { f64::INFINITY },
                 paced_gap_us: s.force_gap_us,
                 rejoin_processors: s.rejoin_processors,
