@@ -209,12 +209,21 @@ struct Task {
     cf_start_s: f64,
     /// CF processor time the request out now takes, seconds.
     cf_service_s: f64,
-    /// Holds a processor of its queue manager (between bursts it runs on without giving it up).
-    on_cpu: bool,
-    /// Its next burst is scheduled on the processor it holds.
-    bursting: bool,
+    /// Its hold on a processor of its queue manager between bursts.
+    hold: CpuHold,
     /// When it last took a processor from the queue for one.
     slice_start_s: f64,
+}
+
+/// A task's hold on a processor of its queue manager between its CPU bursts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CpuHold {
+    /// None held outside a burst: queued for one, or waiting for something else.
+    Released,
+    /// Holds one between bursts and runs on without giving it up.
+    Running,
+    /// Its next burst is scheduled on the processor it holds.
+    Bursting,
 }
 
 /// Topology nodes of one queue manager.
@@ -381,8 +390,7 @@ impl MqSimulation {
             cf_link: 0,
             cf_start_s: 0.0,
             cf_service_s: 0.0,
-            on_cpu: false,
-            bursting: false,
+            hold: CpuHold::Released,
             slice_start_s: 0.0,
         };
         let pairs = workload.pairs;
@@ -629,13 +637,13 @@ impl MqSimulation {
         let now = self.now_s;
         let tk = &mut self.tasks[task as usize];
         tk.cpu_s = d;
-        if tk.on_cpu {
+        if tk.hold == CpuHold::Running {
             if now - tk.slice_start_s < DISPATCH_QUANTUM_S {
-                tk.bursting = true;
+                tk.hold = CpuHold::Bursting;
                 self.cal.schedule(d, Ev::CpuDone { qm, task });
                 return;
             }
-            tk.on_cpu = false;
+            tk.hold = CpuHold::Released;
             self.release_cpu(qm);
         }
         if self.qms[usize::from(qm)].cpu.arrive(now, task) {
@@ -761,8 +769,7 @@ impl MqSimulation {
         }
         let tk = &mut self.tasks[task as usize];
         // Whether it keeps the processor is decided once its call has run (`run_after_burst`).
-        tk.on_cpu = false;
-        tk.bursting = false;
+        tk.hold = CpuHold::Released;
         if tk.cf_data + tk.cf_plain > 0 {
             // The call's CF requests follow its CPU, on the processor it holds.
             self.issue_cf_request(task);
@@ -774,13 +781,11 @@ impl MqSimulation {
     /// `task` has finished a burst on the processor it holds and runs on; it keeps the
     /// processor for its next burst unless a step makes it wait first.
     fn run_after_burst(&mut self, task: u32) {
-        let tk = &mut self.tasks[task as usize];
-        tk.on_cpu = true;
-        tk.bursting = false;
+        self.tasks[task as usize].hold = CpuHold::Running;
         self.run(task);
         let tk = &mut self.tasks[task as usize];
-        if tk.on_cpu && !tk.bursting {
-            tk.on_cpu = false;
+        if tk.hold == CpuHold::Running {
+            tk.hold = CpuHold::Released;
             let qm = tk.qm;
             self.release_cpu(qm);
         }
