@@ -349,9 +349,13 @@ struct Setup {
     /// many rejoin the logger's tail (see [`commit::ForceStream::rejoin_processors`]); infinite
     /// where the bound is left out (see [`OWN_CHAINS_FOR_RETURN_CAPACITY`]).
     rejoin_processors: f64,
-    /// Whether convoys' locks pass between queue managers where it shows in the force wait:
-    /// shared queues on several, each logging for two pairs or more, over FICON or zHPF (see
-    /// [`foreign_release_share`]; over zHyperLink the logger's tail governs the rejoins).
+    /// Whether the forcing chains are convoys through locks held across their forces, fewer
+    /// than the tasks (see `force_chains` in [`setup`] and `commit::ForceStream::lock_handoffs`).
+    lock_handoffs: bool,
+    /// Whether those convoys' locks pass between queue managers where it shows in the force
+    /// wait: shared queues on several, each logging for two pairs or more, over FICON or zHPF
+    /// (see [`foreign_release_share`]; after a synchronous zHyperLink write the logger's tail
+    /// governs the rejoins, and `commit::log_force_on` leaves the share out).
     lock_handoffs_across_qmgrs: bool,
     /// Where the convoy share falls from 1 to 0 (see [`convoy_share`]).
     convoy_window: (f64, f64),
@@ -1224,7 +1228,12 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         } else {
             f64::INFINITY
         },
-        lock_handoffs_across_qmgrs: qmgrs > 1.0 && pairs / qmgrs >= 2.0 && sc.log.io_mode != LogIoMode::Zhyperlink,
+        lock_handoffs: convoys_force && force_chains < chains,
+        lock_handoffs_across_qmgrs: convoys_force
+            && force_chains < chains
+            && qmgrs > 1.0
+            && pairs / qmgrs >= 2.0
+            && sc.log.io_mode != LogIoMode::Zhyperlink,
         convoy_window: if in_qsg { CONVOY_BREAKS_UP_SHARED } else { CONVOY_BREAKS_UP_PRIVATE },
         convoys_may_break: convoys_force
             && shape == Shape::RequestReply
@@ -1591,9 +1600,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 gap_us: s.force_gap_us * stretch + s.force_async_gap_us,
                 sizes: s.force_sizes,
                 background_share: if s.log_bytes_txn > 0.0 { s.background_bytes_txn / s.log_bytes_txn } else { 0.0 },
-                // Convoys force fewer chains than there are tasks (see `setup`); so do paced
-                // requesters waiting for busy servers, whose locks are not held across a force.
-                lock_handoffs: s.force_chains < s.chains && (s.held_req || s.held_srv),
+                lock_handoffs: s.lock_handoffs,
                 processors: if s.paced_forces { s.cpus / s.qmgrs } else { f64::INFINITY },
                 paced_gap_us: s.force_gap_us,
                 rejoin_processors: s.rejoin_processors,
@@ -1601,7 +1608,6 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             };
             // Which of a shared queue's convoy forces another queue manager's write brings on
             // turns on the lock waits, which turn on the force wait: a few rounds settle it.
-            let handed_across = s.lock_handoffs_across_qmgrs && forces.lock_handoffs;
             let mut base = forces;
             let mut round = 0;
             loop {
@@ -1631,7 +1637,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 } else {
                     log
                 };
-                if !handed_across || round == CONVOY_READY_ROUNDS {
+                if !s.lock_handoffs_across_qmgrs || round == CONVOY_READY_ROUNDS {
                     break log;
                 }
                 round += 1;
@@ -1650,8 +1656,13 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     // A wait for room is a part of the commit's wait served early: what is written meanwhile
     // the commit no longer waits for.
     let (req_room_us, srv_room_us) = (if s.held_req { 0.0 } else { room_us }, if s.held_srv { 0.0 } else { room_us });
+    // The force after an implicit syncpoint's put, and `count` commits' waits, less the room
+    // wait served early (the commits never below their calls).
+    let after_put =
+        |implicit: bool, room_us: f64| if implicit { implicit_extra + (wf_put - room_us).max(0.0) } else { 0.0 };
+    let cmits_after_room = |count: f64, room_us: f64| (count * cmit - room_us).max(count * cmit_call_us);
     let put_hold_req = put_call_us + if s.held_req { wf_put } else { req_room_us };
-    let after_put_req = if s.implicit_req { implicit_extra + (wf_put - req_room_us).max(0.0) } else { 0.0 };
+    let after_put_req = after_put(s.implicit_req, req_room_us);
     let get_force_req = if s.persistent && !s.req_in { wf_get } else { 0.0 };
     let x_queue_us = x_us / s.pairs;
     let mut force_wait_total;
@@ -1660,7 +1671,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let (round_trip, apis, srv_util, locks) = match s.shape {
         Shape::RequestReply => {
             let put_hold_srv = put_call_us + if s.held_srv { wf_put } else { srv_room_us };
-            let after_put_srv = if s.implicit_srv { implicit_extra + (wf_put - srv_room_us).max(0.0) } else { 0.0 };
+            let after_put_srv = after_put(s.implicit_srv, srv_room_us);
             let rq_util = x_queue_us * (put_hold_req + get_call_us);
             let rp_util = x_queue_us * (put_hold_srv + get_call_us);
             let wl_rq = queue_lock_wait_us(s, s.held_req, rq_util, 0.5 * (put_hold_req + get_call_us), convoy);
@@ -1674,7 +1685,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             let srv_wl_rp = server_lock_wait_us(s, s.held_srv, wl_rp, x_queue_us, get_call_us, put_hold_srv);
             let srv_get = get_call_us + srv_wl_rq + if s.persistent && !s.srv_in { wf_get } else { 0.0 };
             let srv_put = put_hold_srv + srv_wl_rp + after_put_srv + s.srv_overflow_wait_us;
-            let srv_cmit = if s.srv_in { (cmit - srv_room_us).max(cmit_call_us) } else { 0.0 };
+            let srv_cmit = if s.srv_in { cmits_after_room(1.0, srv_room_us) } else { 0.0 };
             let service = s.servers.get_waits * wake + srv_get + srv_put + srv_cmit;
             let srv_util = x_us * service / s.m;
             if srv_util >= 1.0 {
@@ -1710,7 +1721,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 + forces * queued_force * queued_force;
             let srv_wait = server_wait_us(s, srv_util, service, variance, away, away_variance);
             srv_wait_us = srv_wait;
-            let req_cmits_us = (req_cmits * cmit - req_room_us).max(req_cmits * cmit_call_us);
+            let req_cmits_us = cmits_after_room(req_cmits, req_room_us);
             let round_trip = req_put + srv_wait + service + req_get + req_cmits_us + background_tail;
             force_wait_total = if s.persistent {
                 wf * (2.0 + if s.srv_in { 1.0 } else { 2.0 })
@@ -1746,7 +1757,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             let put = put_hold_req + wl + after_put_req + s.overflow_wait_us;
             let get = get_call_us + wl + get_force_req;
             let cmits = if s.req_in { 2.0 } else { 0.0 };
-            let cmits_us = (cmits * cmit - req_room_us).max(cmits * cmit_call_us);
+            let cmits_us = cmits_after_room(cmits, req_room_us);
             let round_trip = put + get + cmits_us + background_tail;
             force_wait_total =
                 if s.persistent { 2.0 * wf + implicit_extra + s.overflow_wait_us + background_tail } else { 0.0 };
