@@ -1592,7 +1592,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         }
         None => {
             // Each queue manager forces its own log, for its share of the committers.
-            let mut forces = commit::ForceStream {
+            let mut base = commit::ForceStream {
                 requests_per_s: x * s.forces_txn / s.qmgrs,
                 bytes_per_request: s.force_bytes,
                 chains: (s.force_chains / s.qmgrs).max(1.0),
@@ -1608,10 +1608,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             };
             // Which of a shared queue's convoy forces another queue manager's write brings on
             // turns on the lock waits, which turn on the force wait: a few rounds settle it.
-            let mut base = forces;
             let mut round = 0;
             loop {
-                forces = base;
+                let mut forces = base;
                 let log = commit::log_force_on(timer, &forces);
                 // Convoys that break up leave every requester forcing on its own; whether they do
                 // turns on a put's hold as the convoys' forces price it.
