@@ -611,6 +611,17 @@ impl IoPath {
         finite_or_zero(self.sequence_time_us(pages_of(io_bytes), None))
     }
 
+    /// The logger's time for writing `io_bytes` as consecutive writes of at most 128 pages,
+    /// each with its own work after it where that cannot overlap the I/O (after a synchronous
+    /// write): how long the writes keep it from others', where [`IoPath::write_time_us`] is how
+    /// long the last waiter waits.
+    pub fn logger_time_us(&self, io_bytes: f64) -> f64 {
+        let (n_full, rest) = split_pages(pages_of(io_bytes));
+        let cycle = |pages: f64| self.write(pages, None).cycle_us;
+        let full = if n_full > 0.0 { n_full * cycle(MAX_PAGES_PER_IO) } else { 0.0 };
+        finite_or_zero(full + if rest > 0.0 { cycle(rest) } else { 0.0 })
+    }
+
     /// As the free function [`write_time_at_rate_us`], on this path.
     pub fn write_time_at_rate_us(&self, io_bytes: f64, writes_per_s: f64) -> f64 {
         finite_or_zero(self.sequence_time_us(pages_of(io_bytes), Some(writes_per_s.max(0.0))))
@@ -1026,6 +1037,21 @@ mod tests {
             assert_eq!(ficon.write(3.0, None).elapsed_us, f1);
             assert_eq!(zhl.write(3.0, None).elapsed_us, z1);
             assert_eq!(zhl.write(4.0, None).elapsed_us, fresh(&zhl, 4.0));
+        }
+    }
+
+    #[test]
+    fn the_logger_is_kept_past_a_synchronous_writes_end_but_not_an_asynchronous_ones() {
+        let ficon = IoPath::of(&scenario(serde_json::json!({ "log": { "io_mode": "ficon" } })));
+        let zhl = IoPath::of(&scenario(serde_json::json!({ "log": { "io_mode": "zhyperlink" } })));
+        for bytes in [4096.0, 300_000.0, 1_500_000.0] {
+            assert_eq!(ficon.logger_time_us(bytes), ficon.write_time_us(bytes), "{bytes} B over FICON");
+            // Every write of the sequence is followed by the logger's own work, the last one's too.
+            let writes = crate::math::ceil(bytes / (MAX_PAGES_PER_IO * LOG_PAGE_BYTES));
+            let tail = zhl.write(MAX_PAGES_PER_IO, None).cycle_us - zhl.write(MAX_PAGES_PER_IO, None).elapsed_us;
+            assert!(tail > 0.0);
+            let extra = zhl.logger_time_us(bytes) - zhl.write_time_us(bytes);
+            assert!(extra > 0.0 && extra <= writes * tail + 1e-9, "{bytes} B over zHyperLink: {extra} us past the I/O");
         }
     }
 

@@ -417,6 +417,31 @@ fn a_shared_queues_convoys_crowd_one_log_as_often_as_they_spread_over_the_group(
 }
 
 #[test]
+fn a_streaming_logger_is_busy_for_its_work_after_each_synchronous_write_too() {
+    // Large records over zHyperLink: after each synchronous write the logger does its own work
+    // before the next, which the waiters of the write do not wait for but the next write does.
+    // Timed by the writes' I/O alone, the model's logger had room the simulation's has not,
+    // and the model was 10-12% fast.
+    let cases = [
+        (SyncpointMode::OutOfSyncpoint, 731_952, QueueType::Shared),
+        (SyncpointMode::InSyncpoint, 527_530, QueueType::Private),
+    ];
+    for (syncpoint, size, queue_type) in cases {
+        let mut sc = persistent_tasks(WorkloadKind::RequestReply, syncpoint, 2, 8, size, 1);
+        log_path(&mut sc, size, LogIoMode::Zhyperlink, 1, 4);
+        sc.workload.queue_type = queue_type;
+        sc.system.lpar_cpus = 8;
+        let m = run(&sc, 43, RunPlan { warmup_s: 0.5, run_s: 8.0, batches: 10 });
+        rates_agree(
+            &format!("2 requesters {syncpoint:?} on {queue_type:?} pairs, {size} B over zHyperLink"),
+            &sc,
+            &m,
+            0.10,
+        );
+    }
+}
+
+#[test]
 fn requesters_waiting_for_busy_servers_are_not_among_the_chains_a_write_releases() {
     // 50 requesters with 8 servers in syncpoint over zHyperLink on three processors: most
     // requesters wait for a server with nothing to force, so a write releases the servers and
@@ -785,7 +810,15 @@ fn two_forcers_of_records_past_the_write_threshold_take_turns_at_the_logger() {
                 // convoys, and the simulation writes each get's record alone (four writes a round
                 // trip) where the model has some ride with the other convoy's puts; yet on FICON
                 // and zHPF it is 9-21% faster, its force waits longer and its lock waits shorter.
-                let tolerance = if pairs == 1 && io_mode != LogIoMode::Zhyperlink { 0.23 } else { 0.10 };
+                // Over zHyperLink it is 11-12% faster since the logger's time counts its work
+                // after each synchronous write: the lone pair's convoy, its two queues taken in
+                // series, pays that work on every write where the simulation's two convoys share
+                // writes (6-8% faster before it was counted).
+                let tolerance = match (pairs, io_mode) {
+                    (1, LogIoMode::Zhyperlink) => 0.13,
+                    (1, _) => 0.23,
+                    _ => 0.10,
+                };
                 rates_agree(&label, &sc, &m, tolerance);
                 checked += 1;
             }
