@@ -391,6 +391,8 @@ struct Setup {
     stream: Option<Stream>,
     /// Where the last search of the streaming logger's finite-source queue ended.
     log_warm: processors::WarmStart,
+    /// The same with the convoys spread unevenly over the queue managers' logs.
+    log_spread_warm: processors::WarmStart,
     /// Where the search for convoys' readiness at their locks starts (see [`convoys_ready`]).
     lock_warm: processors::WarmStart,
     /// Where the last search of a gathering logger's queue (in its utilisation search) ended.
@@ -561,8 +563,19 @@ struct Stream {
     /// Where convoys force the large records: the small ones forced between them.
     riders: Option<Riders>,
     /// Where the convoys that force are shared queues' locks, passed from task to task over
-    /// every queue manager: how many there are in the group (see [`Stream::stretch`]).
-    roaming_chains: Option<f64>,
+    /// every queue manager (see [`Stream::stretch`]).
+    roaming: Option<Roaming>,
+}
+
+/// Convoys of shared queues, whose locks pass to tasks on any queue manager of the group.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Roaming {
+    /// The convoys, over the whole group.
+    convoys: f64,
+    /// The tasks their holders are drawn from, over the whole group.
+    tasks: f64,
+    /// Queue managers, each with a log of its own.
+    qmgrs: f64,
 }
 
 /// Small records (a get's) forced while convoys keep a streaming logger busy with large ones.
@@ -693,23 +706,31 @@ impl Stream {
     }
 
     /// Factor by which the wait for the logger lengthens a transaction's time at it, when it is
-    /// busy `busy` of the time: its finite-source queue of the chains.
+    /// busy `busy` of the time: its finite-source queue of the chains. `None` where the chains,
+    /// spread as they are, cannot keep it that busy.
     ///
     /// A convoy of a shared queue forces on the log of whichever queue manager its lock's next
     /// holder runs on, so the convoys of a queue sharing group do not keep to an even share of
-    /// each log: a force finds the other convoys on its own log at random, each `1 / qmgrs` of
-    /// the time. Counted so (Schweitzer's approximation of mean value analysis), a force sees the
-    /// log as one chain of all the group's convoys would: `busy (C - 1) / C` of others' work
-    /// ahead for `C` convoys, against `(C / q - 1) / (C / q)` for an even share of them. The
-    /// loggers then idle while the convoys crowd another's, so the group's logs together carry
-    /// less than their share would let them. Measured against the simulation: 31 batch tasks on
-    /// 4 shared queues over 3 queue managers putting 3.8 MB records out of syncpoint, the lock
-    /// always held, forces waited 1.8 writes' time for their own record's 1 (the even share's
-    /// 1.3), and the model was 21% fast (4% with this). Request/reply's convoys are not always
-    /// at their locks and its forcing chains are mostly tasks on their own queue managers (with
-    /// its convoys so counted, four cases went 1-3% -> 5-8% slow); it keeps the even share.
-    fn stretch(&self, busy: f64, warm: &processors::WarmStart) -> f64 {
-        processors::burst_stretch(self.roaming_chains.unwrap_or(self.chains), 1.0, busy, warm)
+    /// each log: each log holds as many of them as chance gives it, the count following the
+    /// hypergeometric law of drawing the convoys' holders from the group's tasks, and a log
+    /// holding several queues them while another idles
+    /// ([`processors::spread_burst_stretch`], as for lock holders at the processors). Measured
+    /// against the simulation: 31 batch tasks on 4 shared queues over 3 queue managers putting
+    /// 3.8 MB records out of syncpoint, the locks always held, forces waited 1.67 times their
+    /// own record's writes (1.54 so priced, 1.30 with the even share) and the model was 15%
+    /// fast (7% with this); 41 tasks on 9 queues at 1.3 MB waited 2.78 times (2.87 priced).
+    /// Pricing the convoys instead as one chain of all the group's at a log (Schweitzer's
+    /// approximation of mean value analysis, whose exponential servers pile chains up at a busy
+    /// log) came near on 4 queues (1.84) but made 9 to 12 queues 10-15% slow, where the
+    /// simulated logs never idle. Request/reply's convoys are not always at their locks and its
+    /// forcing chains are mostly tasks on their own queue managers (with its convoys so
+    /// counted, 6 pairs over 3 queue managers went 1% -> 8% slow, their logs 99% busy in the
+    /// simulation); it keeps the even share.
+    fn stretch(&self, busy: f64, warm: &processors::WarmStart, spread_warm: &processors::WarmStart) -> Option<f64> {
+        match self.roaming {
+            Some(r) => processors::spread_burst_stretch(r.convoys, r.tasks, r.qmgrs, 1.0, busy, warm, spread_warm),
+            None => Some(processors::burst_stretch(self.chains, 1.0, busy, warm)),
+        }
     }
 
     /// The logger's utilisation at `x_us_qmgr` transactions per microsecond on one queue manager,
@@ -1255,7 +1276,11 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 writes_txn,
                 gathered,
                 riders,
-                roaming_chains: (convoys_force && qmgrs > 1.0 && shape != Shape::RequestReply).then_some(stream_chains),
+                roaming: (convoys_force && qmgrs > 1.0 && shape != Shape::RequestReply).then_some(Roaming {
+                    convoys: stream_chains,
+                    tasks: chains,
+                    qmgrs,
+                }),
             }
         }),
         paced_forces,
@@ -1277,6 +1302,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             && shape == Shape::RequestReply
             && (sc.log.io_mode == LogIoMode::Zhyperlink || w.queue_type == QueueType::Shared),
         log_warm: processors::WarmStart::default(),
+        log_spread_warm: processors::WarmStart::default(),
         lock_warm: processors::WarmStart::default(),
         gather_warm: processors::WarmStart::default(),
         implicit_record_us,
@@ -1607,7 +1633,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             let force_at = |ready: f64| {
                 let (busy, demand_us, writes_txn, full) = st.load(x_us / s.qmgrs, ready, &s.gather_warm)?;
                 logger_full.set(logger_full.get().max(full));
-                let response = demand_us * st.stretch(busy, &s.log_warm);
+                let response = demand_us * st.stretch(busy, &s.log_warm, &s.log_spread_warm)?;
                 Some(LogForce {
                     write_us: demand_us / writes_txn.max(1.0e-9),
                     requests_per_write: s.forces_txn / writes_txn,
