@@ -1231,14 +1231,22 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 Shape::PutCommitGetCommit => 1.0,
                 Shape::Batch => 0.0,
             };
+            // Only a convoy's lock keeps the next large record out until a write ends; with none
+            // (a put held across its force by a queue's only user), the small records meet the
+            // large ones in the writes a busy logger gathers, like any record. Priced as never
+            // riding, 10 requesters with a server a pair putting 289 KB under implicit syncpoint
+            // wrote 3.1 times a round trip where the simulation's saturated logger wrote 1.3
+            // times, and the model was 25% slow (3% without them).
+            let convoy_openers = [convoy(held_req, openers_req), convoy(held_srv, openers_rep)];
             let riders = (convoys_force
+                && convoy_openers.iter().any(|&k| k > 0.0)
                 && record < cap
                 && uow_puts <= 1.0
                 && small_gets > 0.0
                 && get_record < LOG_WRITE_THRESHOLD_BYTES)
                 .then(|| Riders {
                     pairs: pairs / qmgrs,
-                    convoy_openers: [convoy(held_req, openers_req), convoy(held_srv, openers_rep)],
+                    convoy_openers,
                     per_txn: small_gets,
                     alone_us: logger_us(get_record),
                     riding_us: logger_us(put_record + get_record) - logger_us(put_record),
