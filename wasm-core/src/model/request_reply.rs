@@ -1279,8 +1279,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 chains: stream_chains / qmgrs,
                 demand_us,
                 // Out of syncpoint each put's record is on DASD before the next put: none overlaps.
-                own_tails_us,
                 overlap_cpu_us: if req_in { background_uows * (uow_puts - before) * put_cpu } else { 0.0 },
+                own_tails_us,
                 writes_txn,
                 gathered,
                 riders,
