@@ -743,6 +743,9 @@ impl Stream {
     ) -> Option<f64> {
         match self.roaming {
             Some(r) if r.while_ready => {
+                // The spread is of the convoys alone and the even share of every forcing chain,
+                // so the spread can price less: never below the even share. Where the convoys,
+                // spread, could not keep the log this busy, the other chains do: the even share.
                 let even = processors::burst_stretch(self.chains, 1.0, busy, warm);
                 let spread =
                     processors::spread_burst_stretch(r.convoys, r.tasks, r.qmgrs, 1.0, busy, warm, spread_warm);
@@ -1307,6 +1310,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 roaming: if convoys_force && qmgrs > 1.0 && shape != Shape::RequestReply {
                     Some(Roaming { convoys: stream_chains, tasks: chains, qmgrs, while_ready: false })
                 } else if qmgrs > 1.0 {
+                    // Request/reply's convoys, which the riders count (both queues' where held);
+                    // their holders are requesters and servers.
                     riders.map(|r| Roaming { convoys: r.convoys() * qmgrs, tasks: n + m, qmgrs, while_ready: true })
                 } else {
                     None
