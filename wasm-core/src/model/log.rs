@@ -611,15 +611,26 @@ impl IoPath {
         finite_or_zero(self.sequence_time_us(pages_of(io_bytes), None))
     }
 
+    /// As [`IoPath::write_time_us`], with the logger's own work after the last write where that
+    /// cannot overlap the I/O (after a synchronous write; 0 otherwise): the waiter is released
+    /// at the first, the logger takes no other write before the second.
+    pub fn write_time_and_tail_us(&self, io_bytes: f64) -> (f64, f64) {
+        let mut tail = 0.0;
+        let elapsed = sequence_time_us(pages_of(io_bytes), |p| {
+            let w = self.write(p, None);
+            tail = w.cycle_us - w.elapsed_us;
+            w
+        });
+        (finite_or_zero(elapsed), finite_or_zero(tail).max(0.0))
+    }
+
     /// The logger's time for writing `io_bytes` as consecutive writes of at most 128 pages,
-    /// each with its own work after it where that cannot overlap the I/O (after a synchronous
-    /// write): how long the writes keep it from others', where [`IoPath::write_time_us`] is how
-    /// long the last waiter waits.
+    /// each with its own work after it (see [`IoPath::write_time_and_tail_us`]): how long the
+    /// writes keep it from others', where [`IoPath::write_time_us`] is how long the last waiter
+    /// waits.
     pub fn logger_time_us(&self, io_bytes: f64) -> f64 {
-        let (n_full, rest) = split_pages(pages_of(io_bytes));
-        let cycle = |pages: f64| self.write(pages, None).cycle_us;
-        let full = if n_full > 0.0 { n_full * cycle(MAX_PAGES_PER_IO) } else { 0.0 };
-        finite_or_zero(full + if rest > 0.0 { cycle(rest) } else { 0.0 })
+        let (elapsed, tail) = self.write_time_and_tail_us(io_bytes);
+        elapsed + tail
     }
 
     /// As the free function [`write_time_at_rate_us`], on this path.

@@ -1056,7 +1056,15 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // As `commit::max_log_rate_mb_s` and `commit::forced_write_us`, on the path built once.
     let max_log_bytes_s = log_path.max_log_rate_mb_s().max(1.0e-3) * 1_048_576.0;
     let forced_write_us = |bytes: f64| log_path.write_time_us(bytes.max(0.0)).max(0.0);
-    let logger_us = |bytes: f64| log_path.logger_time_us(bytes.max(0.0)).max(0.0);
+    // A write's time and, after a synchronous one, the logger's own work before its next.
+    let write_and_tail_us = |bytes: f64| {
+        let (write, tail) = log_path.write_time_and_tail_us(bytes.max(0.0));
+        (write.max(0.0), tail)
+    };
+    let logger_us = |bytes: f64| {
+        let (write, tail) = write_and_tail_us(bytes);
+        write + tail
+    };
     let put_cpu_uow = match shape {
         Shape::Batch => batch * put_cpu,
         _ => put_cpu,
@@ -1225,7 +1233,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             // their own shared pairs putting 732 KB over zHyperLink, their logger 90% busy in
             // the simulation, had the model's at its ceiling and 12% fast. Each force's wait
             // leaves out the tail of its own last write (`Stream::own_tails_us`).
-            let tail_us = |bytes: f64| (logger_us(bytes) - forced_write_us(bytes)).max(0.0);
+            let tail_us = |bytes: f64| write_and_tail_us(bytes).1;
             let (demand_us, writes_txn, own_tails_us) = if record >= cap || uow_puts > 1.0 {
                 // The gets' small records join the writes of the large ones.
                 let write_bytes = if record > cap { record / split(record) } else { cap };
