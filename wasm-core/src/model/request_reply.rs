@@ -1101,6 +1101,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     } else {
         chains
     };
+    // Convoys force fewer chains than there are tasks: a lock holder's force hands the lock on.
+    let lock_handoffs = convoys_force && force_chains < chains;
     // A queue's convoy puts one large record at a time: the lock it holds across the force
     // keeps the next put out until that record is written. Where each pair is one queue, a
     // lone queue's logger therefore never has two large records to queue (the gets' small
@@ -1319,7 +1321,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                     Some(Roaming { convoys: stream_chains, tasks: chains, qmgrs, while_ready: false })
                 } else if qmgrs > 1.0 {
                     // Request/reply's convoys, which the riders count (both queues' where held);
-                    // their holders are requesters and servers.
+                    // their holders are requesters and servers. Only where they ride is their
+                    // readiness found (`convoys_ready`); elsewhere they keep the even share.
                     riders.map(|r| Roaming { convoys: r.convoys() * qmgrs, tasks: n + m, qmgrs, while_ready: true })
                 } else {
                     None
@@ -1334,9 +1337,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         } else {
             f64::INFINITY
         },
-        lock_handoffs: convoys_force && force_chains < chains,
-        lock_handoffs_across_qmgrs: convoys_force
-            && force_chains < chains
+        lock_handoffs,
+        lock_handoffs_across_qmgrs: lock_handoffs
             && qmgrs > 1.0
             && pairs / qmgrs >= 2.0
             && sc.log.io_mode != LogIoMode::Zhyperlink,
