@@ -952,6 +952,86 @@ fn background_writes(puts: f64, record_bytes: f64, put_phase_us: f64, write_us: 
     Background { bytes: taken.min(uow_bytes), tail_us: (free_us - put_phase_us).max(0.0) }
 }
 
+/// Where a batch's tasks keep in step, how far, and what their units of work take then.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct InStep {
+    /// Share of the time the tasks of a log move as one group (0 to 1).
+    share: f64,
+    /// The group's put phase: every task's puts, through the locks and processors they share, µs.
+    put_phase_us: f64,
+    /// Whether a lock's turns, not the processors' or a task's own calls, set the put phase.
+    lock_bound: bool,
+    /// A group's whole unit of work: its put phase, then the commit that waits for the logger
+    /// to write what the background writes left, µs.
+    round_trip_us: f64,
+}
+
+impl InStep {
+    fn commit_us(&self) -> f64 {
+        self.round_trip_us - self.put_phase_us
+    }
+}
+
+/// Ratio of a half group's put phase to the write of its data at which the tasks of a log start
+/// to keep in step, and at which they always do (see [`in_step`]). Read off the consistency
+/// probe's batches in syncpoint (five seeds), with the ratio as [`in_step`] computes it: at 0.57
+/// to 0.64 the simulated tasks still alternate (as one group the model would have been up to 23%
+/// slow), from 0.77 they move as one (5 tasks on one queue 15% model fast, 10 on two 12%, 3 on
+/// one processor 12%, all within 5% as one group); between, they partly do.
+const IN_STEP_FROM_TO: (f64, f64) = (0.6, 0.75);
+
+/// Whether a batch's tasks in syncpoint keep in step at `x_us` transactions per microsecond.
+///
+/// A write that ends releases every commit it carried at once. Those tasks start their puts
+/// together, and where they share a lock they take turns call by call, and at the processors
+/// a dispatching quantum at a time (where a loop outlasts one), so they finish together and
+/// commit together: they stay a group. (Tasks with many puts each and nothing
+/// shared finish close together too: a long sum of calls varies little.) Two groups on one log
+/// can alternate, one putting while the other's commit is written, as long as a group's puts
+/// end before the other's write does. Where they take longer, the second group is back before
+/// the first has finished, the two share the locks and processors, and from then on they finish
+/// together too: the log's tasks end up one group, whose logger idles while the group's first
+/// records fill the write threshold and whose locks idle while its commit is written. Arrivals
+/// at random, as the rest of the model prices them, see neither.
+///
+/// The share of the time in step grows with the ratio of a half group's put phase to the write
+/// of its data, over [`IN_STEP_FROM_TO`]; the measured groups merge before the even halves'
+/// ratio of 1 (the groups are not even, nor the put phases fixed).
+fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
+    let tasks = s.n / s.qmgrs;
+    if s.shape != Shape::Batch || !(s.persistent && s.req_in) || s.stream.is_some() || tasks <= 1.0 {
+        return None;
+    }
+    // Calls unstretched: the group's own turns at the processors are counted here.
+    let (put_us, _, _) = s.call_times_us(1.0, x_us);
+    let record = s.log_bytes_txn / s.batch;
+    // A group's put phase, and whether its lock sets it. (A shared queue's tasks on other queue
+    // managers are other logs' groups: their turns at the lock are not counted.)
+    let put_phase_us = |group: f64| {
+        let on_lock = s.openers_req / s.qmgrs * (group / tasks).min(1.0) * s.batch * put_us;
+        // Tasks take turns at the processors a quantum at a time: loops shorter than that run
+        // one after another and end apart.
+        let loop_cpu_us = s.batch * s.put_cpu;
+        let on_cpus =
+            if loop_cpu_us > processors::DISPATCH_QUANTUM_US { group * loop_cpu_us / (s.cpus / s.qmgrs) } else { 0.0 };
+        let own = s.batch * put_us;
+        (on_lock.max(on_cpus).max(own), on_lock > on_cpus.max(own))
+    };
+    let write_us = |bytes: f64| s.log_path.write_time_us(bytes.max(0.0));
+    let half = 0.5 * tasks;
+    let ratio = put_phase_us(half).0 / write_us(half * s.log_bytes_txn).max(f64::MIN_POSITIVE);
+    let (from, to) = IN_STEP_FROM_TO;
+    let share = ((ratio - from) / (to - from)).clamp(0.0, 1.0);
+    if share <= 0.0 {
+        return None;
+    }
+    let (phase_us, lock_bound) = put_phase_us(tasks);
+    let background = background_writes(tasks * s.batch, record, phase_us, write_us);
+    let rest = tasks * s.log_bytes_txn - background.bytes;
+    let round_trip_us = phase_us + background.tail_us + write_us(rest) + s.cmit_cpu;
+    Some(InStep { share, put_phase_us: phase_us, lock_bound, round_trip_us })
+}
+
 fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     let srv_get_waits = servers.get_waits;
     let w = &sc.workload;
@@ -1884,21 +1964,37 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             if !wl.is_finite() {
                 return None;
             }
-            let puts = s.batch * (put_hold_req + wl + after_put_req) + s.overflow_wait_us;
-            lock_wait_total = s.batch * wl;
+            let mut puts = s.batch * (put_hold_req + wl + after_put_req) + s.overflow_wait_us;
+            let mut lock_waits = s.batch * wl;
             let cmits = if s.req_in { 1.0 } else { 0.0 };
-            let round_trip = puts + cmits * cmit + background_tail;
+            let mut cmits_us = cmits * cmit + background_tail;
             force_wait_total = if s.persistent {
                 s.forces_txn * wf + s.batch * implicit_extra + s.overflow_wait_us + background_tail
             } else {
                 0.0
             };
+            // Where the tasks move in step, the put phase and the commit are the group's; both
+            // lines move towards them by the share of the time the tasks keep in step. The
+            // group's cycle counts no load but its own, so it is taken only where it is longer.
+            if let Some(group) = in_step(s, x_us)
+                && group.round_trip_us > puts + cmits_us
+            {
+                let to = |from: f64, target: f64| from + group.share * (target - from);
+                let (new_puts, new_cmits) = (to(puts, group.put_phase_us), to(cmits_us, group.commit_us()));
+                if group.lock_bound {
+                    lock_waits += new_puts - puts;
+                }
+                force_wait_total += new_cmits - cmits_us;
+                (puts, cmits_us) = (new_puts, new_cmits);
+            }
+            lock_wait_total = lock_waits;
+            let round_trip = puts + cmits_us;
             let apis = [
                 api("MQPUT", s.batch, s.batch * s.put_cpu, puts),
                 api("MQGET", 0.0, 0.0, 0.0),
-                api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits * cmit + background_tail),
+                api("MQCMIT", cmits, cmits * s.cmit_cpu, cmits_us),
             ];
-            (round_trip, apis, 0.0, QueueLocks::single(s, convoy, q_util, 0.0, put_hold_req, wl))
+            (round_trip, apis, 0.0, QueueLocks::single(s, convoy, q_util, 0.0, put_hold_req, lock_waits / s.batch))
         }
     };
     if !s.persistent {

@@ -44,16 +44,9 @@ use super::stats::{BatchedTally, Estimate, RunPlan};
 use super::trace::{NodeKind, SeriesRecorder, Topology, TraceKind, TraceRecorder};
 use crate::scenario::{QueueType, Scenario};
 
-/// How long a task may keep a processor across its MQI calls before it goes to the back of the
-/// processors' queue, seconds. z/OS dispatches a task until it waits, so a task's calls between
-/// two waits run as one stretch, not call by call in turn with the other tasks; the quantum only
-/// keeps a loop that never waits (nonpersistent puts on a private queue) from shutting the others
-/// out. Taken call by call, tasks in put loops finished their loops together and reached the log
-/// in a bunch: 3 batch tasks of 20 messages a commit on one processor made a fifth fewer
-/// transactions than 2. Without a quantum, nonpersistent loops starved the other tasks (round
-/// trips 50-96% off the model); 200 us and 1 ms left the same scenarios of the consistency probe
-/// beyond 10% of the model but one.
-const DISPATCH_QUANTUM_S: f64 = 200.0e-6;
+/// How long a task may keep a processor across its MQI calls, seconds (see
+/// [`crate::model::processors::DISPATCH_QUANTUM_US`]).
+const DISPATCH_QUANTUM_S: f64 = crate::model::processors::DISPATCH_QUANTUM_US * 1.0e-6;
 
 /// How a simulation run records its output.
 #[derive(Debug, Clone, Copy, PartialEq)]
