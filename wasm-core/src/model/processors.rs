@@ -140,10 +140,10 @@ fn match_utilisation(utilisation: f64, cpus: f64, mut ratio: f64, at_ratio: impl
 /// keeps a loop that never waits (nonpersistent puts on a private queue) from shutting the others
 /// out. The simulation dispatches so, and the model reads it where turns matter (a batch's
 /// tasks keeping in step, `request_reply::in_step`). Taken call by call, the simulated tasks in
-/// put loops finished their loops together and reached the log in a bunch: 3 batch tasks of 20 messages a commit on one processor made a fifth fewer
-/// transactions than 2. Without a quantum, nonpersistent loops starved the other tasks (round
-/// trips 50-96% off the model); 200 us and 1 ms left the same scenarios of the consistency probe
-/// beyond 10% of the model but one.
+/// put loops finished their loops together and reached the log in a bunch: 3 batch tasks of 20
+/// messages a commit on one processor made a fifth fewer transactions than 2. Without a quantum,
+/// nonpersistent loops starved the other tasks (round trips 50-96% off the model); 200 us and
+/// 1 ms left the same scenarios of the consistency probe beyond 10% of the model but one.
 pub const DISPATCH_QUANTUM_US: f64 = 200.0;
 
 /// Utilisation above which the search extrapolates the last answer by the idle share.
