@@ -44,6 +44,30 @@ use super::stats::{BatchedTally, Estimate, RunPlan};
 use super::trace::{NodeKind, SeriesRecorder, Topology, TraceKind, TraceRecorder};
 use crate::scenario::{QueueType, Scenario};
 
+/// Seed of the placement of the applications on the queue managers: fixed, so that every run of
+/// a scenario places them alike whatever its own seed.
+const PLACEMENT_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The queue manager of each of `count` applications of one role over `qmgrs` queue managers:
+/// as many on each as round-robin gives (to one), in a shuffled order fixed by `role`.
+///
+/// Round-robin over the queue managers as over the pairs (task i on pair i % pairs and queue
+/// manager i % qmgrs) confines each pair to one queue manager wherever the two counts share a
+/// factor (2 pairs over 2, 3 over 3, 6 over 3): the "shared" queues are then each used from one
+/// LPAR, and 22 log-test tasks on 4 queues over 2 LPARs ran as two private systems (25% faster
+/// than the model, 1% off it placed so). A shuffled order uses each shared queue from the queue
+/// managers as chance places its tasks, as the model takes them.
+fn place_on_qmgrs(count: u32, qmgrs: u32, role: u64) -> Vec<u16> {
+    let qmgrs = qmgrs.max(1);
+    let mut placed: Vec<u16> = (0..count).map(|i| (i % qmgrs) as u16).collect();
+    let mut rng = Rng::new(PLACEMENT_SEED ^ role);
+    for k in (1..placed.len()).rev() {
+        let j = rng.below(k as u32 + 1) as usize;
+        placed.swap(k, j);
+    }
+    placed
+}
+
 /// How long a task may keep a processor across its MQI calls, seconds (see
 /// [`crate::model::processors::DISPATCH_QUANTUM_US`]).
 const DISPATCH_QUANTUM_S: f64 = crate::model::processors::DISPATCH_QUANTUM_US * 1.0e-6;
@@ -389,14 +413,15 @@ impl MqSimulation {
         let pairs = workload.pairs;
         let reply_base = if workload.has_reply_queues { pairs } else { 0 };
         // Requesters (role 0) then servers (role 1), each spread round-robin over the queue pairs
-        // and queue managers.
+        // and evenly, in a fixed mixed order, over the queue managers.
         for (role, name, count) in [(0u8, "requester", workload.requesters), (1u8, "server", workload.servers)] {
+            let qms = place_on_qmgrs(count, app_qmgrs, u64::from(role));
             for i in 0..count {
                 let node = topology.add(NodeKind::Application, format!("{name} {}", i + 1));
                 let pair = i % pairs;
                 tasks.push(Task {
                     role,
-                    qm: (i % app_qmgrs) as u16,
+                    qm: qms[i as usize],
                     node,
                     request_q: pair,
                     reply_q: reply_base + pair,
@@ -1095,4 +1120,29 @@ pub fn run(scenario: &Scenario, seed: u64, plan: RunPlan) -> SimMetrics {
     let mut sim = MqSimulation::new(scenario, seed, SimOptions { plan, trace: false, ..SimOptions::default() });
     sim.advance_to(plan.end_s());
     sim.steady_state()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::place_on_qmgrs;
+
+    #[test]
+    fn applications_go_evenly_over_the_queue_managers_and_every_pair_meets_several() {
+        for (count, qmgrs, pairs) in [(32, 2, 2), (57, 3, 3), (22, 2, 4), (46, 3, 5)] {
+            let placed = place_on_qmgrs(count, qmgrs, 0);
+            for qm in 0..qmgrs {
+                let on = placed.iter().filter(|&&q| u32::from(q) == qm).count() as u32;
+                assert!(on == count / qmgrs || on == count / qmgrs + 1, "{count} over {qmgrs}: {on} on {qm}");
+            }
+            // Round-robin over both would put all of a pair's tasks on one queue manager here
+            // wherever the counts share a factor.
+            for pair in 0..pairs {
+                let mut used: Vec<u16> = (pair..count).step_by(pairs as usize).map(|i| placed[i as usize]).collect();
+                used.sort_unstable();
+                used.dedup();
+                assert!(used.len() > 1, "pair {pair} of {pairs} with {count} tasks all on {used:?}");
+            }
+            assert_eq!(placed, place_on_qmgrs(count, qmgrs, 0), "the placement is fixed");
+        }
+    }
 }
