@@ -986,13 +986,13 @@ const IN_STEP_FROM_TO: (f64, f64) = (0.6, 0.75);
 /// Whether a batch's tasks in syncpoint keep in step at `x_us` transactions per microsecond.
 ///
 /// A write that ends releases every commit it carried at once. Those tasks start their puts
-/// together, and where they share a lock they take turns call by call, and at the processors
-/// a dispatching quantum at a time (where a loop outlasts one), so they finish together and
-/// commit together: they stay a group. (Tasks with many puts each and nothing
-/// shared finish close together too: a long sum of calls varies little.) Two groups on one log
-/// can alternate, one putting while the other's commit is written, as long as a group's puts
-/// end before the other's write does. Where they take longer, the second group is back before
-/// the first has finished, the two share the locks and processors, and from then on they finish
+/// together, and where they share a lock they take turns call by call, and at the processors a
+/// dispatching quantum at a time (where a loop outlasts one), so they finish together and
+/// commit together: they stay a group. (Tasks with many puts each and nothing shared finish
+/// close together too: a long sum of calls varies little.) Two groups on one log can
+/// alternate, one putting while the other's commit is written, as long as a group's puts end
+/// before the other's write does. Where they take longer, the second group is back before the
+/// first has finished, the two share the locks and processors, and from then on they finish
 /// together too: the log's tasks end up one group, whose logger idles while the group's first
 /// records fill the write threshold and whose locks idle while its commit is written. Arrivals
 /// at random, as the rest of the model prices them, see neither.
