@@ -1139,15 +1139,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // As `commit::max_log_rate_mb_s` and `commit::forced_write_us`, on the path built once.
     let max_log_bytes_s = log_path.max_log_rate_mb_s().max(1.0e-3) * 1_048_576.0;
     let forced_write_us = |bytes: f64| log_path.write_time_us(bytes.max(0.0)).max(0.0);
-    // A write's time and, after a synchronous one, the logger's own work before its next.
-    let write_and_tail_us = |bytes: f64| {
-        let (write, tail) = log_path.write_time_and_tail_us(bytes.max(0.0));
-        (write.max(0.0), tail)
-    };
-    let logger_us = |bytes: f64| {
-        let (write, tail) = write_and_tail_us(bytes);
-        write + tail
-    };
+    // A write's time with, after a synchronous one, the logger's own work before its next.
+    let logger_us = |bytes: f64| log_path.logger_time_us(bytes.max(0.0));
     let put_cpu_uow = match shape {
         Shape::Batch => batch * put_cpu,
         _ => put_cpu,
@@ -1334,7 +1327,11 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             // their own shared pairs putting 732 KB over zHyperLink, their logger 90% busy in
             // the simulation, had the model's at its ceiling and 12% fast. Each force's wait
             // leaves out the tail of its own last write (`Stream::own_tails_us`).
-            let tail_us = |bytes: f64| write_and_tail_us(bytes).1;
+            // A write's logger time and its tail, from one timing of the write.
+            let cycle_and_tail_us = |bytes: f64| {
+                let (write, tail) = log_path.write_time_and_tail_us(bytes.max(0.0));
+                (write + tail, tail)
+            };
             let (demand_us, writes_txn, own_tails_us) = if record >= cap || uow_puts > 1.0 {
                 // The gets' small records join the writes of the large ones. A record past a full
                 // write that is forced alone goes out in even parts; a unit of work's records in
@@ -1347,11 +1344,16 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                 let streams_full = req_in && uow_puts > 1.0;
                 let write_bytes = if record > cap && !streams_full { record / split(record) } else { cap };
                 let writes = log_bytes_txn / write_bytes;
-                (writes * logger_us(write_bytes), writes, forces_txn * tail_us(write_bytes))
+                let (cycle_us, tail_us) = cycle_and_tail_us(write_bytes);
+                (writes * cycle_us, writes, forces_txn * tail_us)
             } else {
                 // Each force is its own record's write: a put's large one, a get's small one,
                 // or a server's commit of both.
-                let writes = |bytes: f64| (split(bytes) * logger_us(bytes / split(bytes)), split(bytes));
+                // A record's writes: their logger time, their number, and the last one's tail.
+                let writes = |bytes: f64| {
+                    let (cycle_us, tail_us) = cycle_and_tail_us(bytes / split(bytes));
+                    (split(bytes) * cycle_us, split(bytes), tail_us)
+                };
                 let forces: &[(f64, f64)] = match shape {
                     Shape::RequestReply if srv_in => &[(1.0, put_record), (1.0, get_record), (1.0, lb)],
                     Shape::RequestReply => &[(2.0, put_record), (2.0, get_record)],
@@ -1359,8 +1361,8 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
                     Shape::Batch => &[(batch, put_record)],
                 };
                 forces.iter().fold((0.0, 0.0, 0.0), |(us, n, tails), &(count, bytes)| {
-                    let (w_us, w) = writes(bytes);
-                    (us + count * w_us, n + count * w, tails + count * tail_us(bytes / split(bytes)))
+                    let (w_us, w, tail_us) = writes(bytes);
+                    (us + count * w_us, n + count * w, tails + count * tail_us)
                 })
             };
             // Convoys' large records leave the gets' small ones to ride with them.
