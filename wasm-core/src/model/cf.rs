@@ -101,6 +101,11 @@ pub const SUBCHANNELS_PER_LINK: i32 = 7;
 /// heuristics which can change any potentially synchronous call to asynchronous").
 pub const SYNC_CONVERSION_POWER: f64 = 8.0;
 
+/// Most a potentially synchronous request's z/OS CPU exceeds the asynchronous overhead, as a
+/// share of it ([`chosen_request_cpu_us`] at its peak, 1.186 times the overhead's time; fixed by
+/// [`SYNC_CONVERSION_POWER`]).
+pub const MOST_CHOSEN_CPU_OVER_OVERHEAD: f64 = 0.0379;
+
 /// Busy share a resource can sustain before throughput stops growing (CPU, CF processors).
 pub const MAX_USABLE_BUSY_FRACTION: f64 = 0.95;
 
@@ -282,7 +287,7 @@ pub const Z16_COSTS: MachineCosts = MachineCosts {
     cf_us_per_kb: 0.1,
     async_request_us: 5.2,
     cf_data_zos_us_per_kb: 0.62,
-    shared_api_us: 1.4,
+    shared_api_us: 1.1,
     commit_us: 2.0,
     smds_io_us: 8.5,
     smds_us_per_kb: 0.156,
@@ -511,6 +516,23 @@ pub struct CfMetrics {
 // Mechanism
 // ---------------------------------------------------------------------------------------------
 
+/// Share of potentially synchronous requests z/OS keeps synchronous when their synchronous time
+/// is `sync_us` against an asynchronous overhead of `async_us`: half at the crossover, falling
+/// off steeply either side ([`SYNC_CONVERSION_POWER`]).
+pub fn kept_synchronous_share(sync_us: f64, async_us: f64) -> f64 {
+    1.0 / (1.0 + math::pow_whole(sync_us / async_us.max(1e-12), SYNC_CONVERSION_POWER))
+}
+
+/// z/OS CPU of a potentially synchronous request, `sync_us` its synchronous time: the requests
+/// kept synchronous spin for it, the others pay the asynchronous overhead `async_us`. Below the
+/// crossover it grows with the request's time (the slower the link the higher the cost,
+/// `001_e9a0356844d0b70c.txt`, 2.1); past it the few kept synchronous spin a little longer than
+/// the overhead, at most [`MOST_CHOSEN_CPU_OVER_OVERHEAD`] over it, and fewer the further past.
+pub fn chosen_request_cpu_us(sync_us: f64, async_us: f64) -> f64 {
+    let h = kept_synchronous_share(sync_us, async_us);
+    h * sync_us + (1.0 - h) * async_us
+}
+
 /// Smooth minimum of two positive bounds: close to the smaller, a little below where they meet.
 fn smooth_min(a: f64, b: f64) -> f64 {
     let a = a.max(1e-12);
@@ -733,13 +755,12 @@ impl SharedPath {
         // every subchannel of its link busy goes asynchronous.
         let link_u = bounded_utilisation(load.link);
         let link_sync = 1.0 - math::pow_whole(link_u, f64::from(SUBCHANNELS_PER_LINK));
-        let heuristic = |t: f64| 1.0 / (1.0 + math::pow_whole(t / m.async_request_us, SYNC_CONVERSION_POWER));
+        let heuristic = |t: f64| kept_synchronous_share(t, m.async_request_us);
         let eligible = self.eligible;
-        // z/OS keeps a request synchronous only while spinning is cheaper than going asynchronous,
-        // so the CPU per request is the smaller of the two (smoothly); link contention forces the
-        // rest asynchronous whatever they would cost.
+        // Link contention forces asynchronous the requests z/OS would have kept synchronous,
+        // whatever they would cost.
         let zos_request = |eligible: f64, t: f64| {
-            let chosen = smooth_min(t, m.async_request_us);
+            let chosen = chosen_request_cpu_us(t, m.async_request_us);
             eligible * link_sync * chosen + (1.0 - eligible * link_sync) * m.async_request_us
         };
         RequestTimes {
@@ -1318,6 +1339,25 @@ mod tests {
         assert_eq!(commit_cf_requests(1), COMMIT_CF_REQUESTS);
         assert!(commit_cf_requests(2) > commit_cf_requests(1));
         assert_eq!(commit_cf_requests(10), commit_cf_requests(2));
+    }
+
+    #[test]
+    fn a_requests_cpu_grows_with_its_time_until_z_os_converts_it_and_then_stays_near_the_overhead() {
+        let a = 5.0;
+        let cpu = |r: f64| chosen_request_cpu_us(r * a, a);
+        // Mostly synchronous: the slower, the dearer, and no dearer than the overhead.
+        let below: Vec<f64> = (1..=100).map(|i| cpu(f64::from(i) / 100.0)).collect();
+        assert!(below.windows(2).all(|w| w[1] > w[0]), "{below:?}");
+        assert!(below.iter().all(|&c| c <= a), "{below:?}");
+        // Past the crossover: a little over the overhead at most, back to it far past.
+        let past: Vec<f64> = (100..=1000).map(|i| cpu(f64::from(i) / 100.0) / a - 1.0).collect();
+        let most = past.iter().copied().fold(0.0, f64::max);
+        assert!(
+            most > 0.0 && most <= MOST_CHOSEN_CPU_OVER_OVERHEAD && most > 0.99 * MOST_CHOSEN_CPU_OVER_OVERHEAD,
+            "{most}"
+        );
+        assert!(past[past.len() - 1] < 1e-6, "{}", past[past.len() - 1]);
+        assert!((kept_synchronous_share(a, a) - 0.5).abs() < 1e-12);
     }
 
     #[test]

@@ -17,7 +17,7 @@
 //!   not bind; CF capacity is (the CF is one more station of its closed system).
 
 use mqpx::model;
-use mqpx::model::cf::{LinkType, SYNC_CONVERSION_POWER, machine_costs};
+use mqpx::model::cf::{LinkType, kept_synchronous_share, machine_costs};
 use mqpx::scenario::{Persistence, QueueType, Scenario, SyncpointMode, WorkloadKind};
 use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions, run};
 use mqpx::sim::stats::RunPlan;
@@ -215,8 +215,7 @@ fn a_lone_requester_waits_for_its_asynchronous_requests_as_the_model_says() {
 /// Share of requests z/OS keeps synchronous by its conversion rule at the idle service times.
 fn idle_sync_share(sc: &Scenario, data: bool) -> f64 {
     let (cf_us, link_us) = request_times_us(sc, data);
-    let r = (cf_us + link_us) / machine_costs(sc.system.processor).async_request_us;
-    1.0 / (1.0 + r.powf(SYNC_CONVERSION_POWER))
+    kept_synchronous_share(cf_us + link_us, machine_costs(sc.system.processor).async_request_us)
 }
 
 fn contention(links: u32, requesters: u32) -> Scenario {

@@ -449,6 +449,7 @@ pub fn uses_cf(sc: &Scenario) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::cf::MOST_CHOSEN_CPU_OVER_OVERHEAD;
 
     fn shared(f: impl FnOnce(&mut Scenario)) -> Scenario {
         let mut s = Scenario::default();
@@ -478,9 +479,11 @@ mod tests {
             let c = CfCosts::of(&s);
             let (put, _, _) = api_cpu_us(&s);
             let request_us = put - c.outside_cf_cpu_us.0;
-            // One request costs at most the asynchronous overhead (z/OS goes asynchronous when
-            // spinning would cost more) and more than nothing.
-            assert!(request_us > 0.0 && request_us <= c.async_cpu_s / S_PER_US + 1e-9, "{size}: {request_us}");
+            // One request costs more than nothing and about the asynchronous overhead at most:
+            // z/OS goes asynchronous when spinning would cost more, but its conversion has a
+            // smooth edge, and the few requests it keeps past the overhead spin a little longer.
+            let most = (1.0 + MOST_CHOSEN_CPU_OVER_OVERHEAD) * c.async_cpu_s / S_PER_US;
+            assert!(request_us > 0.0 && request_us <= most + 1e-9, "{size}: {request_us} against {most}");
         }
     }
 
