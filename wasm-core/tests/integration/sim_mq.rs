@@ -206,9 +206,10 @@ fn persistent_puts_out_of_syncpoint_sharing_a_pair_convoy_behind_the_lock_as_the
         rates_agree(&label, &sc, &m, 0.10);
         // Departure, bounded: on a single pair the gets' forces come in a burst as each convoy
         // ends and queue behind one another's writes, while the puts' forces meet none. The model
-        // gives both the puts' wait, so the simulated mean over all forces is up to 75% above it
-        // (64 requesters); with two pairs or more the convoys' writes overlap and they agree.
-        let tolerance = if pairs == 1 { 0.8 } else { 0.10 };
+        // gives both the puts' wait, so the simulated mean over all forces is up to 82% above it
+        // (64 requesters: 75% over this two-second run, 81% over eight seconds); with two pairs
+        // or more the convoys' writes overlap and they agree.
+        let tolerance = if pairs == 1 { 0.9 } else { 0.10 };
         within(&format!("{label} force wait"), m.force_wait_us.mean, c.force_wait_us, tolerance);
         assert!(m.force_wait_us.mean >= c.force_wait_us * 0.9, "{label}: the bursts only add waiting");
     }
