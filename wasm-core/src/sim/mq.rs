@@ -49,7 +49,11 @@ use crate::scenario::{QueueType, Scenario};
 const PLACEMENT_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The queue manager of each of `count` applications of one role over `qmgrs` queue managers:
-/// as many on each as round-robin gives (to one), in a shuffled order fixed by `role`.
+/// as many on each as round-robin gives (to one), in a shuffled order fixed by `role`. The
+/// round-robin starts at queue manager `first`, so that a role placed after another starts where
+/// the last one stopped: every queue manager then runs as many applications of all roles as any
+/// other (to one). Starting each role at the first stacked every role's odd ones there: 4
+/// requesters and 4 servers over 3 queue managers ran 4, 2 and 2 applications.
 ///
 /// Round-robin over the queue managers as over the pairs (task i on pair i % pairs and queue
 /// manager i % qmgrs) confines each pair to one queue manager wherever the two counts share a
@@ -57,9 +61,9 @@ const PLACEMENT_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 /// LPAR, and 22 log-test tasks on 4 queues over 2 LPARs ran as two private systems (25% faster
 /// than the model, 1% off it placed so). A shuffled order uses each shared queue from the queue
 /// managers as chance places its tasks, as the model takes them.
-fn place_on_qmgrs(count: u32, qmgrs: u32, role: u64) -> Vec<u16> {
+fn place_on_qmgrs(count: u32, qmgrs: u32, role: u64, first: u32) -> Vec<u16> {
     let qmgrs = qmgrs.max(1);
-    let mut placed: Vec<u16> = (0..count).map(|i| (i % qmgrs) as u16).collect();
+    let mut placed: Vec<u16> = (0..count).map(|i| ((i + first) % qmgrs) as u16).collect();
     let mut rng = Rng::new(PLACEMENT_SEED ^ role);
     for k in (1..placed.len()).rev() {
         let j = rng.below(k as u32 + 1) as usize;
@@ -413,9 +417,12 @@ impl MqSimulation {
         let pairs = workload.pairs;
         let reply_base = if workload.has_reply_queues { pairs } else { 0 };
         // Requesters (role 0) then servers (role 1), each spread round-robin over the queue pairs
-        // and evenly, in a fixed mixed order, over the queue managers.
+        // and evenly, in a fixed mixed order, over the queue managers, the servers' round-robin
+        // going on where the requesters' stopped.
+        let mut first = 0;
         for (role, name, count) in [(0u8, "requester", workload.requesters), (1u8, "server", workload.servers)] {
-            let qms = place_on_qmgrs(count, app_qmgrs, u64::from(role));
+            let qms = place_on_qmgrs(count, app_qmgrs, u64::from(role), first);
+            first = (first + count) % app_qmgrs.max(1);
             for i in 0..count {
                 let node = topology.add(NodeKind::Application, format!("{name} {}", i + 1));
                 let pair = i % pairs;
@@ -1129,7 +1136,7 @@ mod tests {
     #[test]
     fn applications_go_evenly_over_the_queue_managers_and_every_pair_meets_several() {
         for (count, qmgrs, pairs) in [(32, 2, 2), (57, 3, 3), (22, 2, 4), (46, 3, 5)] {
-            let placed = place_on_qmgrs(count, qmgrs, 0);
+            let placed = place_on_qmgrs(count, qmgrs, 0, 0);
             for qm in 0..qmgrs {
                 let on = placed.iter().filter(|&&q| u32::from(q) == qm).count() as u32;
                 assert!(on == count / qmgrs || on == count / qmgrs + 1, "{count} over {qmgrs}: {on} on {qm}");
@@ -1142,7 +1149,24 @@ mod tests {
                 used.dedup();
                 assert!(used.len() > 1, "pair {pair} of {pairs} with {count} tasks all on {used:?}");
             }
-            assert_eq!(placed, place_on_qmgrs(count, qmgrs, 0), "the placement is fixed");
+            assert_eq!(placed, place_on_qmgrs(count, qmgrs, 0, 0), "the placement is fixed");
+        }
+    }
+
+    #[test]
+    fn a_role_placed_after_another_evens_out_the_applications_of_both() {
+        for (requesters, servers, qmgrs) in [(4, 4, 3), (5, 2, 3), (7, 7, 4), (1, 1, 2), (64, 33, 3)] {
+            let first = place_on_qmgrs(requesters, qmgrs, 0, 0);
+            let then = place_on_qmgrs(servers, qmgrs, 1, requesters % qmgrs);
+            let on = |qm: u32| first.iter().chain(&then).filter(|&&q| u32::from(q) == qm).count() as u32;
+            let total = requesters + servers;
+            for qm in 0..qmgrs {
+                assert!(
+                    on(qm) == total / qmgrs || on(qm) == total / qmgrs + 1,
+                    "{requesters}+{servers} over {qmgrs}: {} on {qm}",
+                    on(qm)
+                );
+            }
         }
     }
 }
