@@ -440,6 +440,19 @@ fn a_shared_queues_convoys_crowd_a_log_as_chance_places_them() {
 }
 
 #[test]
+fn a_lone_pairs_convoy_breaks_up_behind_a_streaming_logger_too() {
+    // 25 requesters on one pair at 333 KB over zHyperLink: each put's record spans writes, and
+    // the other requesters' gets take longer to pass a lock than a put holds it, so the
+    // convoy breaks up and both locks run busy. The model's streaming logger kept the convoy
+    // (one lock busy at a time) and was 12.6% slow.
+    let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, 25, 1, 333_203, 1);
+    log_path(&mut sc, 333_203, LogIoMode::Zhyperlink, 1, 3);
+    sc.system.lpar_cpus = 2;
+    let m = run(&sc, 19, RunPlan { warmup_s: 0.5, run_s: 6.0, batches: 10 });
+    rates_agree("25 requesters on one pair at 333 KB over zHyperLink", &sc, &m, 0.10);
+}
+
+#[test]
 fn a_request_reply_convoy_crowds_a_shared_log_while_its_lock_has_a_task_waiting() {
     // 61 requesters on 4 shared pairs at 342 KB over 3 queue managers: the locks nearly always
     // have a task waiting, so each queue's convoy forces on whichever log its next holder's is
