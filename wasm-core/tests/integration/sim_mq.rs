@@ -8,7 +8,9 @@
 //! and the gets of a single pair's lock convoy, the chains it leaves at the processors when many
 //! requesters share a pair and commit outside its locks, the writes of units of work that follow
 //! their tasks' bursts, the log buffers two shared queues' holders overfill together on one
-//! LPAR, megabyte puts of three shared pairs' holders meeting on one log).
+//! LPAR, megabyte puts of three shared pairs' holders meeting on one log, the forces of shared
+//! convoys finding their logs busier than their share where a queue manager logs for fewer than
+//! two pairs).
 
 use mqpx::model;
 use mqpx::model::log::LogIoMode;
