@@ -345,8 +345,8 @@ struct Setup {
     /// (2% now); counting fewer chains where the forces are not paced (FICON and zHPF) made four
     /// cases 15-23% fast.
     paced_forces: bool,
-    /// Whether a pair's convoys can break up (request/reply over zHyperLink or on shared
-    /// queues, see [`convoy_share`]), leaving every requester to force on its own.
+    /// Whether a pair's convoys can break up (request/reply's, see [`convoy_share`]), leaving
+    /// every requester to force on its own.
     convoys_may_break: bool,
     /// Processors a queue manager's chains come back on after a synchronous write, bounding how
     /// many rejoin the logger's tail (see [`commit::ForceStream::rejoin_processors`]); infinite
@@ -1451,10 +1451,14 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             && qmgrs > 1.0
             && pairs / qmgrs >= 2.0
             && sc.log.io_mode != LogIoMode::Zhyperlink,
-        convoy_window: if in_qsg { CONVOY_BREAKS_UP_SHARED } else { CONVOY_BREAKS_UP_PRIVATE },
-        convoys_may_break: convoys_force
-            && shape == Shape::RequestReply
-            && (sc.log.io_mode == LogIoMode::Zhyperlink || w.queue_type == QueueType::Shared),
+        convoy_window: if in_qsg {
+            CONVOY_BREAKS_UP_SHARED
+        } else if sc.log.io_mode == LogIoMode::Zhyperlink {
+            CONVOY_BREAKS_UP_PRIVATE
+        } else {
+            CONVOY_BREAKS_UP_WRITE_CYCLES
+        },
+        convoys_may_break: convoys_force && shape == Shape::RequestReply,
         log_warm: processors::WarmStart::default(),
         log_spread_warm: processors::WarmStart::default(),
         lock_warm: processors::WarmStart::default(),
@@ -1661,15 +1665,20 @@ const CONVOY_BREAKS_UP_SHARED: (f64, f64) = (0.8, 1.0);
 /// wide sent 16 requesters on 3 pairs at 3.3 MB from within 10% to 16%.
 const CONVOY_BREAKS_UP_PRIVATE: (f64, f64) = (0.5, 1.3);
 
-/// [`CONVOY_BREAKS_UP_SHARED`] and [`CONVOY_BREAKS_UP_PRIVATE`] where the logger streams
-/// (records past a full write), private or shared: a put's hold then spans its record's writes
-/// and a lock holder's force waits behind the others' data. The simulation keeps the convoy up
-/// to about 1.5 (61 requesters on 4 shared pairs at 342 KB over zHPF, 1.47; 8 on one pair at 1
-/// MB over zHyperLink, 0.77) and has broken it by 2.2 (56 requesters with 46 servers on one pair
-/// at 2.9 MB over zHyperLink, 2.19, both locks 86-94% busy; 25 on one pair at 333 KB, 4.8; 51 on
-/// one pair at 1.9 MB, 7.5). Read off those and the consistency probe; no report gives it.
-/// Before, a streaming logger's convoys never broke up, and those three were 10-50% slow.
-const CONVOY_BREAKS_UP_STREAMING: (f64, f64) = (1.5, 2.2);
+/// The window where a put's force spans whole write cycles: behind a logger that streams
+/// (records past a full write, private or shared), where a lock holder's force waits behind
+/// the others' data, and on private queues over FICON and zHPF, whose writes are long against
+/// the gets' passes and which the gets' forces end on too. The simulation keeps the convoy up
+/// to about 1.5 and has broken it by 2.2. Streaming: it keeps 61 requesters on 4 shared pairs
+/// at 342 KB over zHPF (1.47) and 8 on one pair at 1 MB over zHyperLink (0.77), which the
+/// shared and private windows would have broken, and has broken 56 requesters with 46 servers
+/// on one pair at 2.9 MB over zHyperLink (2.19, both locks 86-94% busy), 25 on one pair at 333
+/// KB (4.8) and 51 at 1.9 MB (7.5), which never broke before and were 10-50% slow. FICON and
+/// zHPF: it keeps 11 requesters on one pair at 697 B over zHPF (0.6; the private window's
+/// partial break made that 53% slow) and 64 on one pair over FICON, and has broken lone pairs
+/// of 54-63 requesters over zHPF (59 at 1.8 KB, 12% slow while kept, 3% fast broken; 54 at 426
+/// B 14% -> 2%). Read off those and the consistency probe; no report gives it.
+const CONVOY_BREAKS_UP_WRITE_CYCLES: (f64, f64) = (1.5, 2.2);
 
 /// Share of the time a pair's tasks move as convoys (1) rather than each on its own (0), with a
 /// put holding its lock `put_hold_us` (its call and its force) and a get `get_hold_us`.
@@ -1685,8 +1694,8 @@ const CONVOY_BREAKS_UP_STREAMING: (f64, f64) = (1.5, 2.2);
 /// through its CF requests, long enough that a pass's gets outlast a put's hold (51 requesters
 /// on 4 pairs, 24 KB, over FICON: both locks 92-95% busy, against about 48% on private queues).
 /// Over FICON and zHPF on private queues a force's wait spans whole write cycles, which the
-/// gets' forces end on too, and the simulated convoys held at most counts tried, so the share
-/// is taken as 1 there (see the issue notes for where they do not).
+/// gets' forces end on too, and the convoys hold far longer: only lone pairs of dozens of
+/// requesters break there ([`CONVOY_BREAKS_UP_WRITE_CYCLES`]).
 ///
 /// The share only grows with load (a put's force wait does), and a convoy's wait is the longest
 /// a lock can give (see `commit::lock_wait_us`), so round trips still grow with throughput as
@@ -1824,7 +1833,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             }
             // Convoys that can break up do so behind a streaming logger too, over its own window.
             if s.convoys_may_break {
-                convoy = convoy_share_in(s, put_call_us + log.wait_us, get_call_us, CONVOY_BREAKS_UP_STREAMING);
+                convoy = convoy_share_in(s, put_call_us + log.wait_us, get_call_us, CONVOY_BREAKS_UP_WRITE_CYCLES);
             }
             log
         }

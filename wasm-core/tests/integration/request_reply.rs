@@ -109,6 +109,8 @@ fn a_pairs_convoy_approaches_one_transaction_per_two_held_puts() {
     // Both sides put out of syncpoint, so both locks of a pair are held across forces. Its
     // requesters convoy through them, and the two locks' forced puts follow one another: the
     // pair tends to one round trip per two puts' holds, whatever its locks' utilisation says.
+    // Until the gets' passes outlast a put's hold: 64 requesters on one pair break the convoy
+    // (the simulation runs both locks 96% busy) and come near one round trip per held put.
     for pairs in [1u32, 4] {
         let filled: Vec<f64> = [1u32, 2, 8, 64]
             .iter()
@@ -122,7 +124,9 @@ fn a_pairs_convoy_approaches_one_transaction_per_two_held_puts() {
             })
             .collect();
         assert!(non_decreasing(&filled), "{pairs} pairs: {filled:?}");
-        assert!(filled[0] < 0.7 && filled[3] > 0.85 && filled[3] <= 1.0, "{pairs} pairs: {filled:?}");
+        assert!(filled[0] < 0.7 && filled[2] > 0.85 && filled[2] <= 1.0, "{pairs} pairs: {filled:?}");
+        let (least, most) = if pairs == 1 { (1.5, 2.0) } else { (0.85, 1.0) };
+        assert!(filled[3] > least && filled[3] <= most, "{pairs} pairs: {filled:?}");
     }
     let crowded = json!({"workload": {
         "kind": "request_reply", "persistence": "persistent", "syncpoint": "out_of_syncpoint",

@@ -208,10 +208,10 @@ fn persistent_puts_out_of_syncpoint_sharing_a_pair_convoy_behind_the_lock_as_the
         rates_agree(&label, &sc, &m, 0.10);
         // Departure, bounded: on a single pair the gets' forces come in a burst as each convoy
         // ends and queue behind one another's writes, while the puts' forces meet none. The model
-        // gives both the puts' wait, so the simulated mean over all forces is up to 82% above it
-        // (64 requesters: 75% over this two-second run, 81% over eight seconds); with two pairs
-        // or more the convoys' writes overlap and they agree.
-        let tolerance = if pairs == 1 { 0.9 } else { 0.10 };
+        // gives both the puts' wait, so the simulated mean over all forces is up to 29% above it
+        // (8 requesters, over eight seconds); with two pairs or more the convoys' writes overlap,
+        // and 64 requesters on one pair break their convoy, and there they agree.
+        let tolerance = if pairs == 1 { 0.35 } else { 0.10 };
         within(&format!("{label} force wait"), m.force_wait_us.mean, c.force_wait_us, tolerance);
         assert!(m.force_wait_us.mean >= c.force_wait_us * 0.9, "{label}: the bursts only add waiting");
     }
@@ -452,6 +452,24 @@ fn a_lone_pairs_convoy_breaks_up_behind_a_streaming_logger_too() {
     sc.system.lpar_cpus = 2;
     let m = run(&sc, 19, RunPlan { warmup_s: 0.5, run_s: 6.0, batches: 10 });
     rates_agree("25 requesters on one pair at 333 KB over zHyperLink", &sc, &m, 0.10);
+}
+
+#[test]
+fn a_lone_pair_of_dozens_of_requesters_breaks_its_convoy_over_zhpf_too() {
+    // 59 requesters on one private pair at 1,848 B over zHPF: the gets' passes outlast a put's
+    // forced write, the convoy breaks up and both locks run busy. Kept as a convoy (as every
+    // private convoy over FICON and zHPF was), the model was 13% slow. 11 requesters on the
+    // pair keep theirs, which the zHyperLink window would have half broken (50% slow).
+    let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, 59, 1, 1848, 1);
+    log_path(&mut sc, 1848, LogIoMode::Zhpf, 2, 4);
+    sc.system.lpar_cpus = 4;
+    let m = run(&sc, 23, RunPlan { warmup_s: 0.5, run_s: 4.0, batches: 10 });
+    rates_agree("59 requesters on one pair at 1,848 B over zHPF", &sc, &m, 0.10);
+    let mut few = sc.clone();
+    few.workload.requesters = 11;
+    few.workload.servers = 11;
+    let m = run(&few, 23, RunPlan { warmup_s: 0.5, run_s: 4.0, batches: 10 });
+    rates_agree("11 requesters on one pair at 1,848 B over zHPF", &few, &m, 0.10);
 }
 
 #[test]
