@@ -473,6 +473,20 @@ fn a_lone_pair_of_dozens_of_requesters_breaks_its_convoy_over_zhpf_too() {
 }
 
 #[test]
+fn a_shared_pairs_convoy_holds_while_its_gets_pass_within_about_a_puts_hold() {
+    // 28 requesters (27 servers) on 9 shared pairs at 34 KB over zHPF on one processor: the
+    // gets' pass through a lock takes about as long as a put holds it, and the simulation keeps
+    // the convoy. With the shared window's old edge at 1.0 the model had it broken and was 15%
+    // fast.
+    let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, 28, 9, 34_362, 1);
+    sc.workload.servers = 27;
+    log_path(&mut sc, 34_362, LogIoMode::Zhpf, 1, 3);
+    shared_over(&mut sc, 1, 1);
+    let m = run(&sc, 29, RunPlan { warmup_s: 0.5, run_s: 4.0, batches: 10 });
+    rates_agree("28 requesters on 9 shared pairs at 34 KB over zHPF", &sc, &m, 0.10);
+}
+
+#[test]
 fn a_request_reply_convoy_crowds_a_shared_log_while_its_lock_has_a_task_waiting() {
     // 61 requesters on 4 shared pairs at 342 KB over 3 queue managers: the locks nearly always
     // have a task waiting, so each queue's convoy forces on whichever log its next holder's is
