@@ -360,7 +360,8 @@ struct Setup {
     /// (see [`foreign_release_share`]; after a synchronous zHyperLink write the logger's tail
     /// governs the rejoins, and `commit::log_force_on` leaves the share out).
     lock_handoffs_across_qmgrs: bool,
-    /// Where the convoy share falls from 1 to 0 (see [`convoy_share`]).
+    /// Where the convoy share falls from 1 to 0 (see [`convoy_share`]): the shared, private
+    /// zHyperLink or write-cycle window, the last behind a streaming logger whatever the queues.
     convoy_window: (f64, f64),
     cpu_txn: f64,
     max_log_bytes_s: f64,
@@ -1451,12 +1452,12 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             && qmgrs > 1.0
             && pairs / qmgrs >= 2.0
             && sc.log.io_mode != LogIoMode::Zhyperlink,
-        convoy_window: if in_qsg {
-            CONVOY_BREAKS_UP_SHARED
-        } else if sc.log.io_mode == LogIoMode::Zhyperlink {
-            CONVOY_BREAKS_UP_PRIVATE
-        } else {
+        convoy_window: if streaming || !in_qsg && sc.log.io_mode != LogIoMode::Zhyperlink {
             CONVOY_BREAKS_UP_WRITE_CYCLES
+        } else if in_qsg {
+            CONVOY_BREAKS_UP_SHARED
+        } else {
+            CONVOY_BREAKS_UP_PRIVATE
         },
         convoys_may_break: convoys_force && shape == Shape::RequestReply,
         log_warm: processors::WarmStart::default(),
@@ -1706,13 +1707,8 @@ const CONVOY_BREAKS_UP_WRITE_CYCLES: (f64, f64) = (1.5, 2.2);
 /// a lock can give (see `commit::lock_wait_us`), so round trips still grow with throughput as
 /// [`solve`] needs.
 fn convoy_share(s: &Setup, put_hold_us: f64, get_hold_us: f64) -> f64 {
-    convoy_share_in(s, put_hold_us, get_hold_us, s.convoy_window)
-}
-
-/// [`convoy_share`] over a given `window` of the gets' pass against a put's hold.
-fn convoy_share_in(s: &Setup, put_hold_us: f64, get_hold_us: f64, window: (f64, f64)) -> f64 {
     let spread = convoy_contenders(s) * get_hold_us / put_hold_us.max(f64::MIN_POSITIVE);
-    let (from, to) = window;
+    let (from, to) = s.convoy_window;
     ((to - spread) / (to - from)).clamp(0.0, 1.0)
 }
 
@@ -1836,9 +1832,10 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                     log = force_at(ready)?;
                 }
             }
-            // Convoys that can break up do so behind a streaming logger too, over its own window.
+            // Convoys that can break up do so behind a streaming logger too (its window is
+            // `CONVOY_BREAKS_UP_WRITE_CYCLES`, chosen in `setup`).
             if s.convoys_may_break {
-                convoy = convoy_share_in(s, put_call_us + log.wait_us, get_call_us, CONVOY_BREAKS_UP_WRITE_CYCLES);
+                convoy = convoy_share(s, put_call_us + log.wait_us, get_call_us);
             }
             log
         }
