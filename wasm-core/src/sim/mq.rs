@@ -72,6 +72,13 @@ fn place_on_qmgrs(count: u32, qmgrs: u32, role: u64, first: u32) -> Vec<u16> {
     placed
 }
 
+/// The queue managers of the requesters and of the servers ([`place_on_qmgrs`] for each role),
+/// the servers' round-robin going on where the requesters' stopped.
+fn place_applications(requesters: u32, servers: u32, qmgrs: u32) -> [Vec<u16>; 2] {
+    let first = requesters % qmgrs.max(1);
+    [place_on_qmgrs(requesters, qmgrs, 0, 0), place_on_qmgrs(servers, qmgrs, 1, first)]
+}
+
 /// How long a task may keep a processor across its MQI calls, seconds (see
 /// [`crate::model::processors::DISPATCH_QUANTUM_US`]).
 const DISPATCH_QUANTUM_S: f64 = crate::model::processors::DISPATCH_QUANTUM_US * 1.0e-6;
@@ -417,12 +424,10 @@ impl MqSimulation {
         let pairs = workload.pairs;
         let reply_base = if workload.has_reply_queues { pairs } else { 0 };
         // Requesters (role 0) then servers (role 1), each spread round-robin over the queue pairs
-        // and evenly, in a fixed mixed order, over the queue managers, the servers' round-robin
-        // going on where the requesters' stopped.
-        let mut first = 0;
+        // and evenly, in a fixed mixed order, over the queue managers.
+        let placed = place_applications(workload.requesters, workload.servers, app_qmgrs);
         for (role, name, count) in [(0u8, "requester", workload.requesters), (1u8, "server", workload.servers)] {
-            let qms = place_on_qmgrs(count, app_qmgrs, u64::from(role), first);
-            first = (first + count) % app_qmgrs.max(1);
+            let qms = &placed[usize::from(role)];
             for i in 0..count {
                 let node = topology.add(NodeKind::Application, format!("{name} {}", i + 1));
                 let pair = i % pairs;
@@ -1131,7 +1136,7 @@ pub fn run(scenario: &Scenario, seed: u64, plan: RunPlan) -> SimMetrics {
 
 #[cfg(test)]
 mod tests {
-    use super::place_on_qmgrs;
+    use super::{place_applications, place_on_qmgrs};
 
     #[test]
     fn applications_go_evenly_over_the_queue_managers_and_every_pair_meets_several() {
@@ -1156,8 +1161,7 @@ mod tests {
     #[test]
     fn a_role_placed_after_another_evens_out_the_applications_of_both() {
         for (requesters, servers, qmgrs) in [(4, 4, 3), (5, 2, 3), (7, 7, 4), (1, 1, 2), (64, 33, 3)] {
-            let first = place_on_qmgrs(requesters, qmgrs, 0, 0);
-            let then = place_on_qmgrs(servers, qmgrs, 1, requesters % qmgrs);
+            let [first, then] = place_applications(requesters, servers, qmgrs);
             let on = |qm: u32| first.iter().chain(&then).filter(|&&q| u32::from(q) == qm).count() as u32;
             let total = requesters + servers;
             for qm in 0..qmgrs {
