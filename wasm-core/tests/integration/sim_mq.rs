@@ -563,11 +563,13 @@ fn a_request_reply_put_of_several_full_writes_holds_its_shared_queue_for_its_own
     // so no streaming logger) is the put's own sequence of writes, about twice the average force
     // with the gets' small records: priced at the average the model was 22-37% fast.
     //
-    // The second is a departure since the simulation places each pair's tasks over the LPARs
-    // (it ran each pair on one LPAR before): its holders now put on any of the three logs, while
-    // the model counts request/reply convoys one a log (its roaming count is for batches and log
-    // tests only), and the model is 10.5% fast. Both run ten seconds: a two-second run of the
-    // first came out 17% off two ten-second ones.
+    // The second was a departure once the simulation placed each pair's tasks over the LPARs
+    // (it ran each pair on one LPAR before): its holders put on any of the three logs, while the
+    // model counts request/reply convoys one a log (its roaming count is for batches and log
+    // tests only), and the model was 10.5% fast; since the CF's request CPU became the
+    // simulation's mix and a streaming logger's convoys may break, it is 7.6-8.1% (ten-second
+    // runs), inside its 12% bound. Both run ten seconds: a two-second run of the first came out
+    // 17% off two ten-second ones.
     let cases =
         [(36, 1, 1_769_498, LogIoMode::Zhpf, 2, 4, 2, 0.10), (16, 3, 3_335_651, LogIoMode::Zhyperlink, 2, 3, 3, 0.12)];
     for (requesters, pairs, size, io_mode, copies, stripes, cpus, tolerance) in cases {
