@@ -305,6 +305,9 @@ struct Setup {
     overflow_wait_us: f64,
     /// The same for the server's put of the reply.
     srv_overflow_wait_us: f64,
+    /// Where the logger streams, a put's wait for it to write the part of its own record the
+    /// log output buffers cannot hold, µs: the requester's and the server's (see `setup`).
+    streamed_room_us: (f64, f64),
     /// Where a put's record can find the log output buffers too full for it: its wait for room
     /// under the queue's lock, priced where the lock is not held across the force anyway (where
     /// it is, the force's wait holds it). (A batch's unit of many records is left out: its own
@@ -1237,6 +1240,23 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     let overflow_wait_us = if req_in { overflow_uow_wait_us } else { 0.0 };
     let srv_overflow_wait_us = if srv_overflows { overflow_uow_wait_us } else { 0.0 };
     let overflow_bytes = overflow_uow_bytes * (f64::from(u8::from(req_in)) + f64::from(u8::from(srv_overflows)));
+    // A streaming logger's queue holds the wait of a unit of one put whose record alone
+    // outgrows the buffers, but the put makes it holding its queue's lock: it goes on once the
+    // logger has written the excess, in full writes one after another (a write's cycle each,
+    // its tail with it), and only then lets the next user of the queue in. Counted in the
+    // force's wait alone, the lock was held for the put's call and the others' share of the
+    // buffers only: 22 requesters on one shared pair putting 8.4 MB in syncpoint hold the
+    // request queue's lock 8.9 ms a put in the simulation (its call 2.9 ms, its wait for room
+    // 6.0), the model held it 5.6 ms and was 34% fast, lock-bound (2% now); 4 requesters at 7.6
+    // MB were 27% fast (5-13% now, by the run's seed). What the put waits here the commit no
+    // longer waits for (the room wait served early).
+    let streamed_room_us = if persistent && streaming && uow_puts <= 1.0 && uow_bytes > LOG_OUTPUT_BUFFER_BYTES {
+        let (write_us, tail_us) = log_path.write_time_and_tail_us(cap);
+        let own_excess_us = crate::math::ceil((uow_bytes - LOG_OUTPUT_BUFFER_BYTES) / cap) * (write_us + tail_us);
+        (if req_in { own_excess_us } else { 0.0 }, if srv_overflows { own_excess_us } else { 0.0 })
+    } else {
+        (0.0, 0.0)
+    };
     let implicit_record_us = if implicit_req || implicit_srv { forced_write_us(lb) } else { 0.0 };
     let log_bytes_txn = msgs * lb_msg;
     let force_bytes =
@@ -1307,6 +1327,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         background_bytes_txn: background_bytes,
         overflow_wait_us,
         srv_overflow_wait_us,
+        streamed_room_us,
         room: (persistent && uow_puts <= 1.0).then(|| BufferRoom {
             record_bytes: put_record - background.bytes,
             spread_bytes: if log_bytes_txn > 0.0 { calls_txn.0 * put_record * put_record / log_bytes_txn } else { 0.0 },
@@ -1903,7 +1924,10 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let room_us = s.room.map_or(0.0, |r| r.wait_us(byte_util));
     // A wait for room is a part of the commit's wait served early: what is written meanwhile
     // the commit no longer waits for.
-    let (req_room_us, srv_room_us) = (if s.held_req { 0.0 } else { room_us }, if s.held_srv { 0.0 } else { room_us });
+    let (req_room_us, srv_room_us) = (
+        (if s.held_req { 0.0 } else { room_us }) + s.streamed_room_us.0,
+        (if s.held_srv { 0.0 } else { room_us }) + s.streamed_room_us.1,
+    );
     // The force after an implicit syncpoint's put, and `count` commits' waits, less the room
     // wait served early (the commits never below their calls).
     let after_put =
