@@ -612,6 +612,20 @@ fn tasks_a_write_releases_together_queue_at_their_locks_one_behind_another() {
 }
 
 #[test]
+fn a_shared_batchs_logger_writes_while_its_puts_wait_for_the_cf_too() {
+    // A unit of work past the write threshold has the logger write it while the puts go on.
+    // On a shared queue each put also waits for its asynchronous CF requests, which the logger's
+    // writes overlap as they do the CPU: priced on the CPU alone, one task putting 96 messages of
+    // 10.8 KB a commit left its commit 40% more to wait and the model was 16% slow.
+    let size = 10_833;
+    let mut sc = persistent_tasks(WorkloadKind::BatchPut, SyncpointMode::InSyncpoint, 1, 1, size, 96);
+    log_path(&mut sc, size, LogIoMode::Ficon, 2, 2);
+    shared_over(&mut sc, 2, 2);
+    let m = run(&sc, 17, PLAN);
+    rates_agree("one batch task on a shared queue, 96 x 10,833 B a commit", &sc, &m, 0.05);
+}
+
+#[test]
 fn servers_fewer_than_their_requesters_meet_fewer_of_the_locks_users() {
     // A server meets the other transactions' requester operations at a queue's lock, as a
     // requester does, but only the other servers' own: with a few servers for many requesters a
