@@ -308,8 +308,9 @@ struct Setup {
     /// Where the logger streams, a put's wait for it to write the part of its own record the
     /// log output buffers cannot hold, µs: the requester's and the server's (see `setup`).
     streamed_room_us: (f64, f64),
-    /// Share of the forces whose tasks go straight on to a request queue's lock once their write
-    /// ends, where the commits come outside the locks (see [`released_together_ahead`]).
+    /// Share of the forces whose tasks go straight on to a lock once their write ends (their
+    /// queue's in the log test, the request queue's in request/reply), where the commits come
+    /// outside the locks (see [`released_together_ahead`]).
     released_to_locks: f64,
     /// Where a put's record can find the log output buffers too full for it: its wait for room
     /// under the queue's lock, priced where the lock is not held across the force anyway (where
