@@ -308,10 +308,6 @@ struct Setup {
     /// Where the logger streams, a put's wait for it to write the part of its own record the
     /// log output buffers cannot hold, µs: the requester's and the server's (see `setup`).
     streamed_room_us: (f64, f64),
-    /// Share of the forces whose tasks go straight on to a lock once their write ends (their
-    /// queue's in the log test, the request queue's in request/reply), where the commits come
-    /// outside the locks (see [`released_together_ahead`]).
-    released_to_locks: f64,
     /// Where a put's record can find the log output buffers too full for it: its wait for room
     /// under the queue's lock, priced where the lock is not held across the force anyway (where
     /// it is, the force's wait holds it). (A batch's unit of many records is left out: its own
@@ -1337,15 +1333,6 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
         overflow_wait_us,
         srv_overflow_wait_us,
         streamed_room_us,
-        // In syncpoint the log test's commits are each followed by the task's next call on its
-        // queue; of request/reply's three, the requester's commit of its get (its next put) and
-        // the server's (its next get) are, the requester's commit of its put is not.
-        released_to_locks: match shape {
-            _ if !(persistent && req_in) => 0.0,
-            Shape::PutCommitGetCommit => 1.0,
-            Shape::RequestReply if srv_in => 2.0 / 3.0,
-            _ => 0.0,
-        },
         room: (persistent && uow_puts <= 1.0).then(|| BufferRoom {
             record_bytes: put_record - background.bytes,
             spread_bytes: if log_bytes_txn > 0.0 { calls_txn.0 * put_record * put_record / log_bytes_txn } else { 0.0 },
@@ -1769,25 +1756,6 @@ fn queue_lock_wait_us(s: &Setup, held: bool, util: f64, mean_hold_us: f64, convo
     }
 }
 
-/// Other tasks a task finds ahead of it at its queue's lock when it comes back from a write
-/// with `per_write` forces, where the commits come outside the locks.
-///
-/// A write releases all its waiters at the same instant, and those whose next step is a call
-/// on their queue reach its lock together: the others released to the same queue are spread
-/// over the pairs, and in first-come order a task finds half of them ahead of it. A random
-/// arrival's wait misses this where writes gather many commits: 29 log-test tasks on 3 private
-/// queues over zHyperLink, 22 commits a write, waited 19 us a lock use in the simulation
-/// against the model's 6 (6 us holds, the locks 45% busy), and the model was 17.5% fast; 57
-/// tasks on 2 queues over zHPF, 28 a write, 46.7 us against 10.7. Never more than every other
-/// user of the queue.
-fn released_together_ahead(s: &Setup, per_write: f64) -> f64 {
-    if s.released_to_locks <= 0.0 {
-        return 0.0;
-    }
-    let others_at_queue = (per_write * s.released_to_locks - 1.0).max(0.0) / s.pairs;
-    (0.5 * others_at_queue).min((s.openers_req - 1.0).max(0.0))
-}
-
 /// A server's wait for a queue's lock that it does not hold across a force, `wait_us` being the
 /// requesters' there: the requesters' operations on the queue take `requester_hold_us` each,
 /// the servers' `server_hold_us`, once a transaction each.
@@ -1913,19 +1881,6 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 rejoin_processors: s.rejoin_processors,
                 own_release_share: 1.0,
             };
-            // Tasks a write releases together pass their locks one after another, so they come
-            // back to the log spread over the lock waits of those ahead of them: a closed loop's
-            // next force is that much later than its calls alone make it, and finds less of the
-            // next write left. The wait turns on the commits a write gathers, which turn on the
-            // gap. One round, from the writes the calls' gap alone gives: a second moved the
-            // probe's cases by 5 points at most, the nearer, and made an evaluation in syncpoint
-            // half as long again (191 against 129 us). Counting the lock wait alone, 57 tasks on
-            // 2 queues over zHPF came out 9% slow, their forces waiting 285 us against the
-            // simulation's 255.
-            if s.released_to_locks > 0.0 {
-                let ahead = released_together_ahead(s, commit::log_force_on(timer, &base).requests_per_write);
-                base.gap_us += s.released_to_locks * ahead * 0.5 * (put_call_us + get_call_us);
-            }
             // Which of a shared queue's convoy forces another queue manager's write brings on
             // turns on the lock waits, which turn on the force wait: a few rounds settle it.
             let mut round = 0;
@@ -1987,9 +1942,6 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let after_put_req = after_put(s.implicit_req, req_room_us);
     let get_force_req = if s.persistent && !s.req_in { wf_get } else { 0.0 };
     let x_queue_us = x_us / s.pairs;
-    // A lock use's wait is at least the position of its task among those its write released
-    // to the same queue (see `released_together_ahead`).
-    let ahead = released_together_ahead(s, log.requests_per_write);
     let mut force_wait_total;
     let lock_wait_total;
     let mut srv_wait_us = 0.0;
@@ -1999,8 +1951,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             let after_put_srv = after_put(s.implicit_srv, srv_room_us);
             let rq_util = x_queue_us * (put_hold_req + get_call_us);
             let rp_util = x_queue_us * (put_hold_srv + get_call_us);
-            let wl_rq = queue_lock_wait_us(s, s.held_req, rq_util, 0.5 * (put_hold_req + get_call_us), convoy)
-                .max(ahead * 0.5 * (put_hold_req + get_call_us));
+            let wl_rq = queue_lock_wait_us(s, s.held_req, rq_util, 0.5 * (put_hold_req + get_call_us), convoy);
             let wl_rp = queue_lock_wait_us(s, s.held_srv, rp_util, 0.5 * (put_hold_srv + get_call_us), convoy);
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
@@ -2076,8 +2027,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         }
         Shape::PutCommitGetCommit => {
             let q_util = x_queue_us * (put_hold_req + get_call_us);
-            let wl = queue_lock_wait_us(s, s.held_req, q_util, 0.5 * (put_hold_req + get_call_us), convoy)
-                .max(ahead * 0.5 * (put_hold_req + get_call_us));
+            let wl = queue_lock_wait_us(s, s.held_req, q_util, 0.5 * (put_hold_req + get_call_us), convoy);
             if !wl.is_finite() {
                 return None;
             }

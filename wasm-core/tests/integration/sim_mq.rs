@@ -597,21 +597,6 @@ fn a_put_whose_record_outgrows_the_log_buffers_holds_its_lock_until_the_excess_i
 }
 
 #[test]
-fn tasks_a_write_releases_together_queue_at_their_locks_one_behind_another() {
-    // In syncpoint a write releases every commit it carried at once, and the log-test tasks go
-    // straight on to their queues' locks: each finds the others released to its queue ahead of
-    // it. Priced as random arrivals at locks 45% busy, 29 tasks on 3 queues waited a third of
-    // the simulation's time for them and the model was 17.5% fast; 57 tasks 10.5%.
-    for (tasks, size) in [(29, 1037), (57, 1938)] {
-        let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::InSyncpoint, tasks, 3, size, 1);
-        log_path(&mut sc, size, LogIoMode::Zhyperlink, 1, 4);
-        sc.system.lpar_cpus = 16;
-        let m = run(&sc, 17, RunPlan { warmup_s: 0.05, run_s: 0.5, batches: 10 });
-        rates_agree(&format!("{tasks} log-test tasks on 3 private queues, {size} B"), &sc, &m, 0.10);
-    }
-}
-
-#[test]
 fn a_shared_batchs_logger_writes_while_its_puts_wait_for_the_cf_too() {
     // A unit of work past the write threshold has the logger write it while the puts go on.
     // On a shared queue each put also waits for its asynchronous CF requests, which the logger's
