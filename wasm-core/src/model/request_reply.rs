@@ -1150,10 +1150,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // batch task putting 96 messages of 10.8 KB a unit of work on a shared queue left the logger
     // a third less time (1.6 ms against 2.5) to write the unit before its commit, and the model
     // was 16% slow.
-    let uow_put_phase_us = match shape {
-        Shape::Batch => batch * (put_cpu + put_async.max(0.0)),
-        _ => put_cpu + put_async.max(0.0),
-    };
+    let uow_put_phase_us = uow_puts * (put_cpu + put_async.max(0.0));
     // A lone task's unit of work has the logger to itself, so its writes follow its own puts.
     // Where several tasks log units that each fill a write, or force records that do, the logger
     // streams their data in writes one after another (see `Stream`). Below that, each write
@@ -1238,12 +1235,13 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // wait for the logger to write the excess: the requester's, and the server's reply where
     // the servers use syncpoint too. (Out of syncpoint each put forces its own record whole.) A
     // streaming logger's queue already holds the puts that wait for room in the buffers.
-    let overflow_uow_bytes =
-        if persistent && !streaming { (uow_bytes - background.bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0) } else { 0.0 };
+    let excess_bytes = if persistent { (uow_bytes - background.bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0) } else { 0.0 };
+    let overflow_uow_bytes = if streaming { 0.0 } else { excess_bytes };
     let overflow_uow_wait_us = if overflow_uow_bytes > 0.0 { forced_write_us(overflow_uow_bytes) } else { 0.0 };
     let srv_overflows = shape == Shape::RequestReply && srv_in;
-    let overflow_wait_us = if req_in { overflow_uow_wait_us } else { 0.0 };
-    let srv_overflow_wait_us = if srv_overflows { overflow_uow_wait_us } else { 0.0 };
+    // A wait of the unit's last put, for the requester's and for the server's.
+    let by_role = |us: f64| (if req_in { us } else { 0.0 }, if srv_overflows { us } else { 0.0 });
+    let (overflow_wait_us, srv_overflow_wait_us) = by_role(overflow_uow_wait_us);
     let overflow_bytes = overflow_uow_bytes * (f64::from(u8::from(req_in)) + f64::from(u8::from(srv_overflows)));
     // A streaming logger's queue holds the wait of a unit of one put whose record alone
     // outgrows the buffers, but the put makes it holding its queue's lock: it goes on once the
@@ -1255,10 +1253,9 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
     // 6.0), the model held it 5.6 ms and was 34% fast, lock-bound (2% now); 4 requesters at 7.6
     // MB were 27% fast (5-13% now, by the run's seed). What the put waits here the commit no
     // longer waits for (the room wait served early).
-    let streamed_room_us = if persistent && streaming && uow_puts <= 1.0 && uow_bytes > LOG_OUTPUT_BUFFER_BYTES {
+    let streamed_room_us = if streaming && uow_puts <= 1.0 && excess_bytes > 0.0 {
         let (write_us, tail_us) = log_path.write_time_and_tail_us(cap);
-        let own_excess_us = crate::math::ceil((uow_bytes - LOG_OUTPUT_BUFFER_BYTES) / cap) * (write_us + tail_us);
-        (if req_in { own_excess_us } else { 0.0 }, if srv_overflows { own_excess_us } else { 0.0 })
+        by_role(crate::math::ceil(excess_bytes / cap) * (write_us + tail_us))
     } else {
         (0.0, 0.0)
     };
