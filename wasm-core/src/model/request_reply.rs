@@ -1475,7 +1475,7 @@ fn setup(sc: &Scenario, servers: ServerRound) -> Setup {
             && qmgrs > 1.0
             && pairs / qmgrs >= 2.0
             && sc.log.io_mode != LogIoMode::Zhyperlink,
-        convoy_window: if streaming || !in_qsg && sc.log.io_mode != LogIoMode::Zhyperlink {
+        convoy_window: if streaming || (!in_qsg && sc.log.io_mode != LogIoMode::Zhyperlink) {
             CONVOY_BREAKS_UP_WRITE_CYCLES
         } else if in_qsg {
             CONVOY_BREAKS_UP_SHARED
