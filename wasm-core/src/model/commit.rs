@@ -89,6 +89,21 @@ pub struct LogForce {
     pub wait_us: f64,
 }
 
+impl LogForce {
+    /// The log as it is `share` of the time as `self` and the rest as `other`: each figure
+    /// weighed by the time, for a load that moves between two ways of forcing.
+    pub fn blend(&self, other: &LogForce, share: f64) -> LogForce {
+        let mix = |a: f64, b: f64| share * a + (1.0 - share) * b;
+        LogForce {
+            write_us: mix(self.write_us, other.write_us),
+            requests_per_write: mix(self.requests_per_write, other.requests_per_write),
+            writes_per_s: mix(self.writes_per_s, other.writes_per_s),
+            busy_with_others: mix(self.busy_with_others, other.busy_with_others),
+            wait_us: mix(self.wait_us, other.wait_us),
+        }
+    }
+}
+
 /// The force requests a log sees, for [`log_force_on`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ForceStream {

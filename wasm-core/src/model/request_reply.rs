@@ -860,7 +860,7 @@ impl Alone {
 fn foreign_release_share(s: &Setup, x_us: f64, put_us: f64, get_us: f64, force_wait_us: f64, convoy: f64) -> f64 {
     let hold = put_us + force_wait_us;
     let util = (x_us / s.pairs * (hold + get_us)).min(1.0);
-    let wait = queue_lock_wait_us(s, true, util, 0.5 * (hold + get_us), convoy);
+    let wait = queue_lock_wait_us(s, true, util, 0.5 * (hold + get_us), convoy, None);
     let handed = if wait.is_finite() { wait / (wait + hold).max(1.0e-12) } else { 1.0 };
     let share = if s.shape == Shape::RequestReply { (2.0 * handed + 1.0 + s.servers.get_waits) / 4.0 } else { handed };
     share.clamp(0.0, 1.0) * (s.qmgrs - 1.0) / s.qmgrs
@@ -1617,7 +1617,7 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64, saturated_as_conv
         if saturated_as_convoy && util >= 1.0 {
             commit::convoy_lock_wait_us(hold, s.openers_req)
         } else {
-            queue_lock_wait_us(s, false, util, hold, 1.0)
+            queue_lock_wait_us(s, false, util, hold, 1.0, None)
         }
     };
     let pair = || plain(x_queue_us * (put_us + get_us), 0.5 * (put_us + get_us));
@@ -1740,14 +1740,25 @@ fn convoy_share(s: &Setup, put_hold_us: f64, get_hold_us: f64) -> f64 {
 /// (see [`convoy_share`]); otherwise they queue at random. A task has one operation outstanding
 /// at a time, and a queue's users are started by the requesters (or tasks) that share it, so
 /// they are the contenders.
-fn queue_lock_wait_us(s: &Setup, held: bool, util: f64, mean_hold_us: f64, convoy: f64) -> f64 {
+///
+/// Where the convoys' force wait differs from the broken one's (a lone pair's, see [`detail`]),
+/// `broken` is the lock's utilisation and mean hold once they have broken.
+fn queue_lock_wait_us(
+    s: &Setup,
+    held: bool,
+    util: f64,
+    mean_hold_us: f64,
+    convoy: f64,
+    broken: Option<(f64, f64)>,
+) -> f64 {
     if held {
         let k = convoy_contenders(s);
         let in_convoy = commit::convoy_lock_wait_us(mean_hold_us, k);
         if convoy >= 1.0 {
             return in_convoy;
         }
-        convoy * in_convoy + (1.0 - convoy) * commit::lock_wait_us(util, mean_hold_us, k)
+        let (broken_util, broken_hold_us) = broken.unwrap_or((util, mean_hold_us));
+        convoy * in_convoy + (1.0 - convoy) * commit::lock_wait_us(broken_util, broken_hold_us, k)
     } else {
         commit::lock_wait_us(util, mean_hold_us, s.openers_req)
     }
@@ -1829,6 +1840,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     // The logger's utilisation with every chain at it, the most of the convoy rounds': the
     // round that asks most of it is the one that finds it saturated first.
     let logger_full = std::cell::Cell::new(0.0_f64);
+    // A lone pair's force wait once its convoys have broken, where it differs from the mixed
+    // one (see below): the lock waits of the broken share are priced at it.
+    let mut broken_force_wait_us = None;
     let log = match s.stream {
         // A transaction's data waits behind the others' at the logger, less what its own puts
         // overlap, and its forces share that wait.
@@ -1883,18 +1897,31 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             let mut round = 0;
             loop {
                 let mut forces = base;
+                broken_force_wait_us = None;
                 let log = commit::log_force_on(timer, &forces);
                 // Convoys that break up leave every requester forcing on its own; whether they do
                 // turns on a put's hold as the convoys' forces price it.
                 if s.convoys_may_break {
                     convoy = convoy_share(s, put_call_us + log.wait_us, get_call_us);
                 }
-                let log = if convoy < 1.0 {
+                // A lone pair's forces are its one convoy while it holds and every task's once it
+                // breaks: the logger's wait at the chains between the two is no time the pair
+                // spends, so its two ways are priced apart and weighed by their shares of the
+                // time. Mixing the chains instead put nearly the broken way's force wait (writes
+                // shared by every task) into the convoy's holds: 45 requesters on one pair over
+                // FICON went 27% slow, below the model's throughput for 38 requesters (a whole
+                // convoy) and for 64 (broken), where the simulation rises smoothly between them.
+                let log = if convoy >= 1.0 {
+                    log
+                } else if convoy > 0.0 && s.pairs / s.qmgrs < 2.0 {
+                    forces.chains = (s.chains / s.qmgrs).max(1.0);
+                    let broken = commit::log_force_on(timer, &forces);
+                    broken_force_wait_us = Some(broken.wait_us);
+                    log.blend(&broken, convoy)
+                } else {
                     let chains = convoy * s.force_chains + (1.0 - convoy) * s.chains;
                     forces.chains = (chains / s.qmgrs).max(1.0);
                     commit::log_force_on(timer, &forces)
-                } else {
-                    log
                 };
                 // Convoys are not all that forces: each pair's gets force outside its locks, and
                 // its two queues' convoys can force at once. Where a queue manager logs for two
@@ -1948,8 +1975,28 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             let after_put_srv = after_put(s.implicit_srv, srv_room_us);
             let rq_util = x_queue_us * (put_hold_req + get_call_us);
             let rp_util = x_queue_us * (put_hold_srv + get_call_us);
-            let wl_rq = queue_lock_wait_us(s, s.held_req, rq_util, 0.5 * (put_hold_req + get_call_us), convoy);
-            let wl_rp = queue_lock_wait_us(s, s.held_srv, rp_util, 0.5 * (put_hold_srv + get_call_us), convoy);
+            // A put's hold and its lock's use once the convoys have broken, where that differs.
+            let broken = |held: bool, put_hold_us: f64| {
+                let wait_us = broken_force_wait_us?;
+                let hold_us = put_hold_us - wf_put + (wait_us + gap).max(0.0);
+                (held && s.persistent).then_some((x_queue_us * (hold_us + get_call_us), 0.5 * (hold_us + get_call_us)))
+            };
+            let wl_rq = queue_lock_wait_us(
+                s,
+                s.held_req,
+                rq_util,
+                0.5 * (put_hold_req + get_call_us),
+                convoy,
+                broken(s.held_req, put_hold_req),
+            );
+            let wl_rp = queue_lock_wait_us(
+                s,
+                s.held_srv,
+                rp_util,
+                0.5 * (put_hold_srv + get_call_us),
+                convoy,
+                broken(s.held_srv, put_hold_srv),
+            );
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
             }
@@ -2024,7 +2071,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         }
         Shape::PutCommitGetCommit => {
             let q_util = x_queue_us * (put_hold_req + get_call_us);
-            let wl = queue_lock_wait_us(s, s.held_req, q_util, 0.5 * (put_hold_req + get_call_us), convoy);
+            let wl = queue_lock_wait_us(s, s.held_req, q_util, 0.5 * (put_hold_req + get_call_us), convoy, None);
             if !wl.is_finite() {
                 return None;
             }
@@ -2046,7 +2093,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         }
         Shape::Batch => {
             let q_util = x_queue_us * s.batch * put_hold_req;
-            let wl = queue_lock_wait_us(s, s.held_req, q_util, put_hold_req, convoy);
+            let wl = queue_lock_wait_us(s, s.held_req, q_util, put_hold_req, convoy, None);
             if !wl.is_finite() {
                 return None;
             }
