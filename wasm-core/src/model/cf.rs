@@ -923,7 +923,17 @@ struct Settled {
 /// Throughput and load depend on each other (a busier CF makes requests longer, which makes them
 /// costlier); a few fixed-point passes from the idle costs settle them. `log_cap_shared` is the
 /// log's bound on one queue manager for persistent messages (it depends on neither).
-fn settle(s: &Scenario, path: &SharedPath, idle: &RequestTimes, log_cap_shared: Option<f64>) -> Settled {
+///
+/// With `cf_busy`, the messages are instead as many as keep the CF's processors busy that share
+/// of the time (a workload's own load, below its bound), and only the links' load and the
+/// request times settle.
+fn settle(
+    s: &Scenario,
+    path: &SharedPath,
+    idle: &RequestTimes,
+    log_cap_shared: Option<f64>,
+    cf_busy: Option<f64>,
+) -> Settled {
     let cf = &s.cf;
     let qmgrs = f64::from(s.workload.queue_managers.max(1));
     let cf_capacity_us = f64::from(cf.cf_processors) * 1.0e6;
@@ -942,7 +952,11 @@ fn settle(s: &Scenario, path: &SharedPath, idle: &RequestTimes, log_cap_shared: 
         };
         let demand = per_qmgr * qmgrs;
         let cf_cap = cf_capacity_us * MAX_USABLE_BUSY_FRACTION / cost.cf_us_per_msg.max(1e-9);
-        throughput = smooth_min(demand, cf_cap);
+        throughput = match cf_busy {
+            // A message's CF time depends on no load, so this load is the one priced.
+            Some(busy) => busy * cf_capacity_us / cost.cf_us_per_msg.max(1e-9),
+            None => smooth_min(demand, cf_cap),
+        };
         bound = if cf_cap < demand {
             SharedQueueBound::Cf
         } else if log_cap_shared.is_some_and(|log_cap| log_cap < cpu_cap) {
@@ -1000,12 +1014,23 @@ pub struct SharedApiCpu {
 /// calls' asynchronous CF requests at the same load, without the comparisons, structure sizing
 /// and backup figures a caller wanting only these would discard.
 pub fn shared_api_cpu_us(scenario: &Scenario) -> SharedApiCpu {
+    shared_api_cpu_settled(scenario, None)
+}
+
+/// As [`shared_api_cpu_us`], with the calls' CF requests priced where the CF's processors are busy
+/// `cf_busy` of the time (0..1): a workload that runs below the bound the reports measure finds
+/// its requests shorter, more of them kept synchronous and its links less busy.
+pub fn shared_api_cpu_us_at(scenario: &Scenario, cf_busy: f64) -> SharedApiCpu {
+    shared_api_cpu_settled(scenario, Some(cf_busy.clamp(0.0, 1.0)))
+}
+
+fn shared_api_cpu_settled(scenario: &Scenario, cf_busy: Option<f64>) -> SharedApiCpu {
     let s = scenario;
     let path = SharedPath::of(s);
     let idle = path.request_times(Load::default());
     let log_cap_shared = (s.workload.persistence == Persistence::Persistent)
         .then(|| LogLimit::of(s).msgs_s(f64::from(s.workload.message_size_bytes) + QSG_LOG_OVERHEAD_BYTES));
-    let Settled { cost, load, .. } = settle(s, &path, &idle, log_cap_shared);
+    let Settled { cost, load, .. } = settle(s, &path, &idle, log_cap_shared, cf_busy);
     SharedApiCpu {
         mqput_cpu_us: cost.mqput_us,
         mqget_cpu_us: cost.mqget_us,
@@ -1038,7 +1063,7 @@ pub fn evaluate(scenario: &Scenario) -> CfMetrics {
     let log_limit = if persistent { Some(LogLimit::of(s)) } else { None };
     let log_bytes_shared = payload + QSG_LOG_OVERHEAD_BYTES;
     let log_cap_shared = log_limit.as_ref().map(|l| l.msgs_s(log_bytes_shared));
-    let Settled { cost, throughput, bound, .. } = settle(s, &path, &idle, log_cap_shared);
+    let Settled { cost, throughput, bound, .. } = settle(s, &path, &idle, log_cap_shared, None);
 
     // The private comparison base: one queue manager, its own log records, no CF.
     let private_cpu_cap = cpu_bound_msgs_s(s, cost.private_msg_us);
@@ -1339,6 +1364,24 @@ mod tests {
         assert_eq!(commit_cf_requests(1), COMMIT_CF_REQUESTS);
         assert!(commit_cf_requests(2) > commit_cf_requests(1));
         assert_eq!(commit_cf_requests(10), commit_cf_requests(2));
+    }
+
+    #[test]
+    fn calls_priced_at_a_lighter_cf_load_wait_less_and_at_the_bound_load_as_the_bound_does() {
+        let mut sc = Scenario::default();
+        sc.workload.queue_type = QueueType::Shared;
+        sc.workload.queue_managers = 3;
+        let bound = shared_api_cpu_us(&sc);
+        let bound_busy = evaluate(&sc).cf_utilisation_pct / 100.0;
+        assert!(bound_busy > 0.3, "the default's bound keeps the CF busy ({bound_busy})");
+        let at_bound = shared_api_cpu_us_at(&sc, bound_busy);
+        let near = |a: f64, b: f64| (a - b).abs() <= 1.0e-3 * b.abs().max(1.0e-9);
+        assert!(near(at_bound.mqput_cpu_us, bound.mqput_cpu_us), "{at_bound:?} against {bound:?}");
+        assert!(near(at_bound.mqget_async_wait_us, bound.mqget_async_wait_us), "{at_bound:?} against {bound:?}");
+        let light = shared_api_cpu_us_at(&sc, 0.05);
+        let total = |c: &SharedApiCpu| c.mqput_async_wait_us + c.mqget_async_wait_us + c.mqcmit_async_wait_us;
+        assert!(total(&light) < total(&bound), "lighter load, shorter waits: {light:?} against {bound:?}");
+        assert!(light.settled_cf_queueing < bound.settled_cf_queueing);
     }
 
     #[test]
