@@ -355,6 +355,10 @@ struct Setup {
     /// many rejoin the logger's tail (see [`commit::ForceStream::rejoin_processors`]); infinite
     /// where the bound is left out (see [`OWN_CHAINS_FOR_RETURN_CAPACITY`]).
     rejoin_processors: f64,
+    /// The same once a pair's convoys have broken up and every task forces on its own: the
+    /// bound applies whatever the convoys were (infinite only where requesters outnumber their
+    /// servers, whose waits for one keep them apart).
+    broken_rejoin_processors: f64,
     /// Whether the forcing chains are convoys through locks held across their forces, fewer
     /// than the tasks (see `force_chains` in [`setup`] and `commit::ForceStream::lock_handoffs`).
     lock_handoffs: bool,
@@ -1472,6 +1476,11 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
         } else {
             f64::INFINITY
         },
+        broken_rejoin_processors: if shape != Shape::RequestReply || m >= n {
+            f64::from(sc.system.lpar_cpus.max(1))
+        } else {
+            f64::INFINITY
+        },
         lock_handoffs,
         lock_handoffs_across_qmgrs: lock_handoffs
             && qmgrs > 1.0
@@ -1659,12 +1668,18 @@ fn convoy_contenders(s: &Setup) -> f64 {
 /// processors' capacity to bound how many of the chains a write releases come back within the
 /// logger's tail (see `commit::ForceStream::rejoin_processors`); request/reply needs a server for every
 /// requester too, as for pacing (`Setup::paced_forces`): requesters waiting for a busy server
-/// drift apart. Read off the simulation: applied to convoys, many requesters convoying on a few
-/// pairs over zHyperLink went 17-28% slow (their convoy terms were measured with every released
-/// chain free to come straight back); with fewer servers than requesters, 50 requesters with 32
-/// servers on 9 pairs went 4% fast to 19% slow. Where it applies it brought request/reply over
-/// zHyperLink on two processors, about a requester a pair, from 10-16% fast to within 3% (on
-/// four, 10% to 7%).
+/// drift apart. A third takes in queues of up to three tasks, whose convoy is mostly a lone
+/// holder and whose tasks come back from the processors one after another as independent
+/// chains do. Read off the simulation: applied to larger convoys, many requesters convoying on
+/// a few pairs over zHyperLink went 17-28% slow (their convoy terms were measured with every
+/// released chain free to come straight back); with fewer servers than requesters, 50
+/// requesters with 32 servers on 9 pairs went 4% fast to 19% slow. Where it applies it brought
+/// request/reply over zHyperLink on two processors, about a requester a pair, from 10-16% fast
+/// to within 3% (on four, 10% to 7%). At three quarters it left out two or three requesters a
+/// pair: 30 on 13 pairs on two processors were 20% fast, 38 on 14 pairs 12% (now 6% and 5%
+/// slow), and log tests of two tasks a queue 18% fast (now 3-6% slow). Once a pair's convoys
+/// have broken up the bound applies whatever this share (`Setup::broken_rejoin_processors`):
+/// 40 requesters on 4 pairs on two processors went from 14% fast to 4% slow.
 ///
 /// Batches are bounded whatever their convoys: a batch task's convoy has no leg away from its
 /// queue (no reply to wait for, no get), so each lock a write releases passes straight to the
@@ -1673,7 +1688,7 @@ fn convoy_contenders(s: &Setup) -> f64 {
 /// (out of syncpoint over zHyperLink): 28 batch tasks on 9 queues on two processors 12% -> 5%
 /// fast, 23 on 15 queues on one 11% -> 1%, 49 on 10 queues on four 17% -> 11%, nothing worse;
 /// bounded the same way, request/reply and log-test convoys went up to 28% slow.
-const OWN_CHAINS_FOR_RETURN_CAPACITY: f64 = 0.75;
+const OWN_CHAINS_FOR_RETURN_CAPACITY: f64 = 1.0 / 3.0;
 
 /// The getters' pass through a lock, as a share of one put's hold: below the first bound a
 /// pair's convoys hold together, from the second they have broken up, and between the two the
@@ -1913,6 +1928,11 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 // shared by every task) into the convoy's holds: 45 requesters on one pair over
                 // FICON went 27% slow, below the model's throughput for 38 requesters (a whole
                 // convoy) and for 64 (broken), where the simulation rises smoothly between them.
+                // Broken convoys leave every task forcing on its own, coming back from the
+                // processors as independent chains do.
+                if convoy <= 0.0 {
+                    forces.rejoin_processors = s.broken_rejoin_processors;
+                }
                 let log = if convoy >= 1.0 {
                     log
                 } else if convoy > 0.0 && s.pairs / s.qmgrs < 2.0 {
