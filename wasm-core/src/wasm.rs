@@ -149,6 +149,8 @@ fn sim_options(options_json: Option<&str>) -> Result<SimOptions, ScenarioError> 
         history_chunks,
         series_interval_s,
         series_capacity,
+        // The worker plays the trace; the step profile is the CLI's.
+        profile: false,
     })
 }
 

@@ -5,7 +5,7 @@
 //! mqpx sweep <scenario.json> --param PATH (--values a,b,c | --log-range lo:hi:n) --metric PATH [--json]
 //! mqpx fidelity [--reference DIR] [--json | --format markdown]
 //! mqpx calc <name> <input.json> [--json]
-//! mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--json]
+//! mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--profile] [--json]
 //! mqpx simulate --bench [scenario.json] [--seed S] [--json]
 //! mqpx consistency [--scenarios N] [--seed S] [--show K] [--json]
 //! mqpx schema (scenario | metrics)
@@ -24,7 +24,7 @@ const USAGE: &str = "usage:
   mqpx sweep <scenario.json> --param PATH (--values a,b,c | --log-range lo:hi:n) --metric PATH [--json]
   mqpx fidelity [--reference DIR] [--json | --format markdown]
   mqpx calc <name> <input.json> [--json]
-  mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--json]
+  mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--profile] [--json]
   mqpx simulate --bench [scenario.json] [--seed S] [--json]
   mqpx consistency [--scenarios N] [--seed S] [--show K] [--json]
   mqpx schema (scenario | metrics)
@@ -340,6 +340,7 @@ mod simulate {
     use std::time::Instant;
 
     use mqpx::scenario::Scenario;
+    use mqpx::sim::mq::profile::StepTime;
     use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions};
     use mqpx::sim::network::simulate_mmc;
     use mqpx::sim::stats::RunPlan;
@@ -386,6 +387,8 @@ mod simulate {
     #[derive(Debug, PartialEq)]
     pub(super) struct Request {
         pub(super) bench: bool,
+        /// Time each step of the tasks' programs and report where their time goes.
+        pub(super) profile: bool,
         pub(super) scenario_path: Option<String>,
         pub(super) duration_s: f64,
         pub(super) seed: u64,
@@ -393,12 +396,14 @@ mod simulate {
     }
 
     pub(super) fn parse(raw: &[String]) -> Result<Request, Failure> {
+        // The value-less flags besides `--json`.
         let bench = raw.iter().any(|a| a == "--bench");
-        let rest: Vec<String> = raw.iter().filter(|a| *a != "--bench").cloned().collect();
+        let profile = raw.iter().any(|a| a == "--profile");
+        let rest: Vec<String> = raw.iter().filter(|a| *a != "--bench" && *a != "--profile").cloned().collect();
         let args = Args::parse(&rest)?;
         if let Some((name, _)) = args.options.iter().find(|(n, _)| !VALUE_FLAGS.contains(&n.as_str())) {
             return Err(Failure::usage(format!(
-                "simulate: unknown flag --{name}; expected --duration-s, --seed, --bench or --json"
+                "simulate: unknown flag --{name}; expected --duration-s, --seed, --profile, --bench or --json"
             )));
         }
         if args.positional.len() > 1 {
@@ -435,7 +440,10 @@ mod simulate {
         if bench && args.option("duration-s").is_some() {
             return Err(Failure::usage("--bench runs for a fixed wall-clock time; drop --duration-s"));
         }
-        Ok(Request { bench, scenario_path, duration_s, seed, json: args.json })
+        if bench && profile {
+            return Err(Failure::usage("--profile times a steady-state run, not a benchmark; drop one of them"));
+        }
+        Ok(Request { bench, profile, scenario_path, duration_s, seed, json: args.json })
     }
 
     pub(super) fn run(raw: &[String]) -> Result<String, Failure> {
@@ -449,7 +457,7 @@ mod simulate {
         }
         let path = request.scenario_path.as_deref().unwrap_or_default();
         let scenario = load_scenario(path)?;
-        contained(|| steady_state(path, &scenario, request.duration_s, request.seed, request.json))
+        contained(|| steady_state(path, &scenario, &request))
     }
 
     /// Runs the simulation so that a defect in it ends the command with a message naming the
@@ -485,12 +493,20 @@ mod simulate {
         events: u64,
         elapsed_s: f64,
         events_per_s: f64,
+        /// With `--profile`: the time from each step of the tasks' programs to the next.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        step_profile: Option<Vec<StepTime>>,
     }
 
-    fn steady_state(path: &str, scenario: &Scenario, duration_s: f64, seed: u64, json: bool) -> String {
+    fn steady_state(path: &str, scenario: &Scenario, request: &Request) -> String {
+        let Request { duration_s, seed, json, profile, .. } = *request;
         let plan = plan_for(duration_s);
         let started = Instant::now();
-        let metrics = mqpx::sim::mq::run(scenario, seed, plan);
+        let options = SimOptions { plan, trace: false, profile, ..SimOptions::default() };
+        let mut sim = MqSimulation::new(scenario, seed, options);
+        sim.advance_to(plan.end_s());
+        let metrics = sim.steady_state();
+        let step_profile = sim.step_profile();
         let elapsed_s = started.elapsed().as_secs_f64();
         let events = metrics.events;
         let report = SteadyReport {
@@ -503,6 +519,7 @@ mod simulate {
             elapsed_s,
             events_per_s: per_s(events, elapsed_s),
             metrics,
+            step_profile,
         };
         if json {
             return pretty(&report);
@@ -530,6 +547,24 @@ mod simulate {
             "\nevents {events} in {elapsed_s:.3} s wall = {:.2} M events/s",
             report.events_per_s / 1e6
         ));
+        if let Some(rows) = &report.step_profile {
+            out.push_str(&profile_table(rows));
+        }
+        out
+    }
+
+    /// The `--profile` table: each program's steps with the time from each to the next.
+    fn profile_table(rows: &[StepTime]) -> String {
+        let mut out = format!(
+            "\n\nwhere the time goes, from each step to the next\n{:<10} {:>4}  {:<22} {:>12} {:>12} {:>10}",
+            "program", "step", "operation", "us per txn", "us a visit", "visits"
+        );
+        for r in rows {
+            out.push_str(&format!(
+                "\n{:<10} {:>4}  {:<22} {:>12.1} {:>12.1} {:>10}",
+                r.role, r.step, r.op, r.per_transaction_us, r.mean_us, r.visits
+            ));
+        }
         out
     }
 
@@ -677,7 +712,8 @@ mod tests {
     fn simulate_reads_its_flags_in_any_order() {
         let r = simulate::parse(&args(&["--seed", "7", "s.json", "--json", "--duration-s", "12.5"])).ok().unwrap();
         assert_eq!(r.scenario_path.as_deref(), Some("s.json"));
-        assert_eq!((r.duration_s, r.seed, r.json, r.bench), (12.5, 7, true, false));
+        assert_eq!((r.duration_s, r.seed, r.json, r.bench, r.profile), (12.5, 7, true, false, false));
+        assert!(simulate::parse(&args(&["s.json", "--profile"])).ok().unwrap().profile);
         let b = simulate::parse(&args(&["--bench", "s.json"])).ok().unwrap();
         assert!(b.bench && b.scenario_path.as_deref() == Some("s.json"));
         assert!(simulate::parse(&args(&["--bench"])).ok().unwrap().scenario_path.is_none());
@@ -693,6 +729,7 @@ mod tests {
         assert!(message(&["s.json", "--speed", "2"]).contains("unknown flag --speed"));
         assert!(message(&[]).contains("needs a scenario file"));
         assert!(message(&["a.json", "b.json"]).contains("one scenario file"));
+        assert!(message(&["--bench", "--profile"]).contains("drop one of them"));
     }
 
     #[test]

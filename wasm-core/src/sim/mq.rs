@@ -11,7 +11,8 @@
 //! - [`io_path`]: FICON/zHPF channel paths and zHyperLink PFIDs with fall-back;
 //! - [`cf`]: the coupling facility of shared queues, its links' subchannels and its processors;
 //! - [`channel`]: sender/receiver channels between two queue managers (`channel_move`);
-//! - [`svrconn`]: client applications' calls over SVRCONN channel instances.
+//! - [`svrconn`]: client applications' calls over SVRCONN channel instances;
+//! - [`profile`]: where the tasks' time goes, step by step (`SimOptions::profile`).
 //!
 //! Nothing is scripted: throughput, round trips, commits per write and lock waits emerge from
 //! tasks competing for the processors, the locks and the logger. A task holds a processor from
@@ -22,6 +23,7 @@ pub mod cf;
 pub mod channel;
 pub mod io_path;
 pub mod logger;
+pub mod profile;
 pub mod queue;
 pub mod service;
 pub mod svrconn;
@@ -33,6 +35,7 @@ use self::cf::{CouplingFacility, RequestCounts, RequestKind};
 use self::channel::{ChannelEv, ChannelSystem};
 use self::io_path::{LogIoPath, pages_for};
 use self::logger::{Logger, StartedWrite};
+use self::profile::{StepClock, StepTime};
 use self::queue::SimQueue;
 use self::service::ServiceTimes;
 use self::svrconn::Svrconn;
@@ -98,6 +101,8 @@ pub struct SimOptions {
     pub series_interval_s: f64,
     /// Time-series samples kept.
     pub series_capacity: usize,
+    /// Whether to time each step of the tasks' programs (see [`MqSimulation::step_profile`]).
+    pub profile: bool,
 }
 
 impl Default for SimOptions {
@@ -109,6 +114,7 @@ impl Default for SimOptions {
             history_chunks: 64,
             series_interval_s: 0.01,
             series_capacity: 10_000,
+            profile: false,
         }
     }
 }
@@ -321,6 +327,8 @@ pub struct MqSimulation {
     channels: Option<ChannelSystem>,
     /// SVRCONN channel instances (client applications only).
     svrconn: Option<Svrconn>,
+    /// The time from each program step to the next (with `SimOptions::profile` only).
+    steps: Option<StepClock>,
 }
 
 impl MqSimulation {
@@ -465,6 +473,8 @@ impl MqSimulation {
             names.extend(channel::SERIES.iter().map(|n| n.to_string()));
         }
         let svrconn = Svrconn::of(scenario, plan, &mut topology, &tasks);
+        let steps =
+            options.profile.then(|| StepClock::new(tasks.len(), [workload.requester.len(), workload.server.len()]));
         MqSimulation {
             topology,
             trace: if options.trace {
@@ -498,6 +508,7 @@ impl MqSimulation {
             next_sample_s: 0.0,
             channels,
             svrconn,
+            steps,
         }
     }
 
@@ -569,6 +580,13 @@ impl MqSimulation {
     /// The run's options.
     pub fn options(&self) -> &SimOptions {
         &self.options
+    }
+
+    /// Where the tasks' time went in the measured period, step by step of their programs (see
+    /// [`profile`]); `None` unless the run was built with `SimOptions::profile`.
+    pub fn step_profile(&self) -> Option<Vec<StepTime>> {
+        let transactions = self.tallies.round_trip_s.rate_per_s().mean * self.options.plan.run_s;
+        self.steps.as_ref().map(|steps| steps.table(&self.programs, transactions))
     }
 
     /// Steady-state estimates over the run plan's measured period (batches not reached yet count
@@ -825,6 +843,10 @@ impl MqSimulation {
     fn run(&mut self, task: u32) {
         let now = self.now_s;
         loop {
+            if let Some(steps) = &mut self.steps {
+                let t = &self.tasks[task as usize];
+                steps.begin(task, t.role, t.pc, now, self.options.plan.warmup_s);
+            }
             let t = &mut self.tasks[task as usize];
             let op = self.programs[usize::from(t.role)][usize::from(t.pc)];
             t.pc += 1;

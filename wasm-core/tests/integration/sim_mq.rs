@@ -1603,3 +1603,25 @@ fn the_trace_and_series_stay_bounded_and_describe_the_run() {
     let m = sim.steady_state();
     assert!(m.transactions_per_s.mean > 0.0 && m.events > 0);
 }
+
+#[test]
+fn the_step_profile_accounts_for_the_round_trip_step_by_step() {
+    // A requester's steps follow one another with nothing between, so the time from each to the
+    // next, per transaction, adds up to the round trip; a lock held across forces shows as the
+    // wait at its `Lock` step.
+    let sc = persistent_out_of_syncpoint(8, 1, |_| {});
+    let plan = RunPlan { warmup_s: 0.2, run_s: 2.0, batches: 10 };
+    let mut sim = MqSimulation::new(&sc, 5, SimOptions { plan, trace: false, profile: true, ..SimOptions::default() });
+    sim.advance_to(plan.end_s());
+    let m = sim.steady_state();
+    let rows = sim.step_profile().expect("profiled");
+    let requester: Vec<_> = rows.iter().filter(|r| r.role == "requester").collect();
+    let total_us: f64 = requester.iter().map(|r| r.per_transaction_us).sum();
+    within("the requester's steps against its round trip", total_us, m.round_trip_us.mean, 0.02);
+    let lock_us: f64 = requester.iter().filter(|r| r.op.starts_with("Lock")).map(|r| r.per_transaction_us).sum();
+    assert!(lock_us > 0.2 * total_us, "eight requesters on one pair convoy at its locks: {requester:?}");
+    assert!(requester.iter().all(|r| r.visits > 0 && r.mean_us >= 0.0), "{requester:?}");
+    let mut plain = MqSimulation::new(&sc, 5, SimOptions { plan, trace: false, ..SimOptions::default() });
+    plain.advance_to(0.1);
+    assert!(plain.step_profile().is_none(), "only a profiled run times its steps");
+}
