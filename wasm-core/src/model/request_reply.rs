@@ -6,7 +6,8 @@
 //! the LPAR's processors, the queue locks, the log (forced writes, aggregated across committers, see
 //! [`crate::model::commit`]) and the pool of servers. On shared queues a call also waits while
 //! its asynchronous CF requests cross the link and the CF serves them, which its CPU leaves out
-//! ([`crate::model::cf::shared_api_cpu_us`]). [`solve`] finds the one throughput at which
+//! ([`crate::model::cf::shared_api_cpu_us_at`], priced at the CF load the solution makes: see
+//! [`solve_near`]). [`solve`] finds the one throughput at which
 //! `throughput x round trip = requesters` holds with every wait evaluated at that throughput.
 //!
 //! The same machinery runs the reports' other loops: `log_upper_bound` tasks (MQPUT, MQCMIT, MQGET,
@@ -1921,6 +1922,11 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 if s.convoys_may_break {
                     convoy = convoy_share(s, put_call_us + log.wait_us, get_call_us);
                 }
+                // Broken convoys leave every task forcing on its own, coming back from the
+                // processors as independent chains do.
+                if convoy <= 0.0 {
+                    forces.rejoin_processors = s.broken_rejoin_processors;
+                }
                 // A lone pair's forces are its one convoy while it holds and every task's once it
                 // breaks: the logger's wait at the chains between the two is no time the pair
                 // spends, so its two ways are priced apart and weighed by their shares of the
@@ -1928,11 +1934,6 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 // shared by every task) into the convoy's holds: 45 requesters on one pair over
                 // FICON went 27% slow, below the model's throughput for 38 requesters (a whole
                 // convoy) and for 64 (broken), where the simulation rises smoothly between them.
-                // Broken convoys leave every task forcing on its own, coming back from the
-                // processors as independent chains do.
-                if convoy <= 0.0 {
-                    forces.rejoin_processors = s.broken_rejoin_processors;
-                }
                 let log = if convoy >= 1.0 {
                     log
                 } else if convoy > 0.0 && s.pairs / s.qmgrs < 2.0 {
@@ -2692,8 +2693,10 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
 /// CPU per MQPUT, MQGET and MQCMIT for the scenario's queues and processor, in microseconds.
 ///
 /// Private queues use this model's per-API costs. Shared queues take the CF model's API costs
-/// (CF requests, data handling) plus the same logging extra private queues pay. The closed-loop
-/// solver and the simulation's service times both use this, so they cost the calls alike.
+/// (CF requests, data handling) at the load its bound settles at, plus the same logging extra
+/// private queues pay. The simulation's service times start from these (it plays the CF
+/// requests out, so their load-dependent part is its own); the closed-loop solver prices a
+/// shared queue's calls once more at the CF load of its first solution (see [`solve_near`]).
 pub fn api_cpu_us(sc: &Scenario) -> (f64, f64, f64) {
     api_costs(sc, None).cpu_us
 }
