@@ -1306,6 +1306,10 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
     } else {
         commit::ForceSizes::UNIFORM
     };
+    // Requesters waiting for a busy server drift apart and come back to no bound (see
+    // `OWN_CHAINS_FOR_RETURN_CAPACITY`).
+    let broken_rejoin_processors =
+        if shape != Shape::RequestReply || m >= n { f64::from(sc.system.lpar_cpus.max(1)) } else { f64::INFINITY };
     Setup {
         shape,
         persistent,
@@ -1470,18 +1474,12 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
             }
         }),
         paced_forces,
-        rejoin_processors: if shape == Shape::Batch
-            || force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * chains && (shape != Shape::RequestReply || m >= n)
-        {
-            f64::from(sc.system.lpar_cpus.max(1))
+        rejoin_processors: if shape == Shape::Batch || force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * chains {
+            broken_rejoin_processors
         } else {
             f64::INFINITY
         },
-        broken_rejoin_processors: if shape != Shape::RequestReply || m >= n {
-            f64::from(sc.system.lpar_cpus.max(1))
-        } else {
-            f64::INFINITY
-        },
+        broken_rejoin_processors,
         lock_handoffs,
         lock_handoffs_across_qmgrs: lock_handoffs
             && qmgrs > 1.0
@@ -1934,6 +1932,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 // shared by every task) into the convoy's holds: 45 requesters on one pair over
                 // FICON went 27% slow, below the model's throughput for 38 requesters (a whole
                 // convoy) and for 64 (broken), where the simulation rises smoothly between them.
+                // With two pairs or more a log the chain mix stays: blending there too moved 11
+                // probe cases nearer and 8 further (34 requesters on 7 pairs over zHyperLink 4% fast
+                // -> 16% slow, whose simulated force wait is the broken way's at a share of 0.5).
                 let log = if convoy >= 1.0 {
                     log
                 } else if convoy > 0.0 && s.pairs / s.qmgrs < 2.0 {
@@ -1998,28 +1999,18 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             let after_put_srv = after_put(s.implicit_srv, srv_room_us);
             let rq_util = x_queue_us * (put_hold_req + get_call_us);
             let rp_util = x_queue_us * (put_hold_srv + get_call_us);
-            // A put's hold and its lock's use once the convoys have broken, where that differs.
-            let broken = |held: bool, put_hold_us: f64| {
-                let wait_us = broken_force_wait_us?;
-                let hold_us = put_hold_us - wf_put + (wait_us + gap).max(0.0);
-                (held && s.persistent).then_some((x_queue_us * (hold_us + get_call_us), 0.5 * (hold_us + get_call_us)))
+            // A queue's lock wait, its puts holding it `put_hold_us`; where the convoys' force wait
+            // differs from the broken one's, the broken share is priced at a put's hold with that
+            // (only held locks take it, so only a held put's force wait is swapped).
+            let lock_wait = |held: bool, util: f64, put_hold_us: f64| {
+                let broken = broken_force_wait_us.map(|wait_us| {
+                    let hold_us = put_hold_us - wf_put + (wait_us + gap).max(0.0);
+                    (x_queue_us * (hold_us + get_call_us), 0.5 * (hold_us + get_call_us))
+                });
+                queue_lock_wait_us(s, held, util, 0.5 * (put_hold_us + get_call_us), convoy, broken)
             };
-            let wl_rq = queue_lock_wait_us(
-                s,
-                s.held_req,
-                rq_util,
-                0.5 * (put_hold_req + get_call_us),
-                convoy,
-                broken(s.held_req, put_hold_req),
-            );
-            let wl_rp = queue_lock_wait_us(
-                s,
-                s.held_srv,
-                rp_util,
-                0.5 * (put_hold_srv + get_call_us),
-                convoy,
-                broken(s.held_srv, put_hold_srv),
-            );
+            let wl_rq = lock_wait(s.held_req, rq_util, put_hold_req);
+            let wl_rp = lock_wait(s.held_srv, rp_util, put_hold_srv);
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
             }
