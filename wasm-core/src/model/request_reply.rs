@@ -320,6 +320,10 @@ struct Setup {
     implicit_record_us: f64,
     forces_txn: f64,
     chains: f64,
+    /// Tasks whose CPU bursts queue at the processors on their own, per chain (1 but for
+    /// request/reply on shared queues over several queue managers; see [`setup`]'s
+    /// `loops_per_chain`).
+    loops_per_chain: f64,
     /// Independent sources of force requests: the chains, or about one per queue pair where the
     /// pairs' locks are held across forces and their users convoy (see
     /// `commit::convoy_lock_wait_us`).
@@ -1137,6 +1141,14 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
             (batch, forces, n, per_txn(costs.cpu_us))
         }
     };
+    // A round trip's bursts run where its requester runs and then where its server does. Over
+    // several queue managers (the applications spread over them by chance, as the simulation
+    // places them) the two are on different LPARs but one time in `qmgrs`: there the chain
+    // is two tasks that each queue at their own LPAR's processors, behind more tasks than the
+    // chains' even share. Servers beyond the requesters only wait for work, so a server counts
+    // for one requester at most.
+    let loops_per_chain =
+        if shape == Shape::RequestReply && qmgrs > 1.0 { 1.0 + (m.min(n) / n) * (1.0 - 1.0 / qmgrs) } else { 1.0 };
     // Only a unit of work whose log data outgrows the output buffers makes its puts wait for I/O.
     // The puts' units of work: a batch's, or a message's own put (its get is a unit of its own).
     let uow_bytes = match shape {
@@ -1500,6 +1512,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
         implicit_record_us,
         forces_txn,
         chains,
+        loops_per_chain,
         force_chains,
         log_chains,
         cpu_txn,
@@ -1584,10 +1597,14 @@ fn server_wait_us(
 /// Measured against the simulation, the same two changes on a single LPAR move nothing the
 /// consistency probe finds (the even share is exact there, and a saturated lock's fallback
 /// rarely decides), so a lone queue manager keeps the one step as it was.
+///
+/// A request/reply chain over several queue managers is more than one task at the processors
+/// (its requester's LPAR, then its server's: `Setup::loops_per_chain`), so the spread counts
+/// tasks, and even one chain an LPAR queues where two of them meet on one.
 fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
     let on_lpar = |chains: f64| processors::burst_stretch(chains / s.qmgrs, s.cpus / s.qmgrs, cpu_util, &s.cpu_warm);
     let all = on_lpar(s.chains);
-    if all == 1.0 {
+    if all == 1.0 && s.loops_per_chain <= 1.0 {
         return all;
     }
     let for_servers = x_us * s.servers.wait_us;
@@ -1598,8 +1615,8 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
         let chains = (s.chains - for_locks - for_servers).max(1.0);
         let cpus = s.cpus / s.qmgrs;
         return processors::spread_burst_stretch(
-            chains,
-            s.chains,
+            chains * s.loops_per_chain,
+            s.chains * s.loops_per_chain,
             s.qmgrs,
             cpus,
             cpu_util,
