@@ -2961,6 +2961,23 @@ pub fn zhyperlink_transaction_gain(input: &ZhyperlinkGainInput) -> ZhyperlinkGai
 mod tests {
 
     #[test]
+    fn locks_held_through_fixed_waits_are_waited_for_less_and_bursts_alone_as_exponential() {
+        use super::lock_hold_variance_scale as scale;
+        // Holds of a burst alone vary as exponential ones: their price stands, and a mix of
+        // bursts of different means (more variable still) is not priced above it.
+        assert_eq!(scale(&[(30.0, 30.0), (40.0, 40.0)]), 1.0);
+        assert_eq!(scale(&[(10.0, 10.0), (90.0, 90.0)]), 1.0);
+        // Fixed holds wait half as long (Kingman's (1 + 0) / 2).
+        assert!((scale(&[(50.0, 0.0)]) - 0.5).abs() < 1e-12);
+        // A hold half burst, half fixed: cs² = 1/4.
+        assert!((scale(&[(40.0, 20.0)]) - 0.625).abs() < 1e-12);
+        // The larger the fixed share, the less the wait.
+        let shares: Vec<f64> = [1.0, 0.8, 0.5, 0.2, 0.0].iter().map(|b| scale(&[(40.0, 40.0 * b)])).collect();
+        assert!(shares.windows(2).all(|w| w[1] < w[0]), "{shares:?}");
+        assert_eq!(scale(&[(0.0, 0.0)]), 1.0);
+    }
+
+    #[test]
     fn a_put_waits_for_room_more_as_the_log_fills_but_never_past_what_the_buffers_hold() {
         let cap_bytes = 128.0 * 4096.0;
         let room =
