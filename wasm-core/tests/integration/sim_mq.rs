@@ -301,7 +301,7 @@ fn a_round_trip_over_two_lpars_queues_behind_the_tasks_of_both() {
     // A requester and its server are placed on queue managers apart, so a round trip's bursts
     // run on one LPAR and then on another: each LPAR's processors see the tasks placed on it,
     // not an even share of the round trips. Taken as that share (one chain an LPAR for three
-    // requesters over three queue managers, so no queueing at all), these were 13-18% fast.
+    // requesters over three queue managers, so no queueing at all), these were 11-15% fast.
     for requesters in [3, 8] {
         let sc = scenario(|s| {
             s.workload.kind = WorkloadKind::RequestReply;
