@@ -1648,13 +1648,8 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64, saturated_as_conv
             variance_scale * queue_lock_wait_us(s, false, util, hold, 1.0, None)
         }
     };
-    let pair = || {
-        plain(
-            x_queue_us * (put_us + get_us),
-            0.5 * (put_us + get_us),
-            lock_hold_variance_scale(&[(put_us, put_burst_us), (get_us, get_burst_us)]),
-        )
-    };
+    let variance_scale = lock_hold_variance_scale(&[(put_us, put_burst_us), (get_us, get_burst_us)]);
+    let pair = || plain(x_queue_us * (put_us + get_us), 0.5 * (put_us + get_us), variance_scale);
     match s.shape {
         Shape::RequestReply => {
             // Each lock serves a requester's and a server's operation a transaction; the server
@@ -1668,7 +1663,7 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64, saturated_as_conv
                 } else if saturated {
                     2.0 * wait
                 } else {
-                    wait + server_lock_wait_us(s, false, wait, x_queue_us, requester_us, server_us)
+                    wait + server_lock_wait_us(s, false, wait, x_queue_us, requester_us, server_us, variance_scale)
                 }
             };
             side(s.held_req, put_us, get_us) + side(s.held_srv, get_us, put_us)
@@ -1832,7 +1827,8 @@ fn lock_hold_variance_scale(holds: &[(f64, f64)]) -> f64 {
 
 /// A server's wait for a queue's lock that it does not hold across a force, `wait_us` being the
 /// requesters' there: the requesters' operations on the queue take `requester_hold_us` each,
-/// the servers' `server_hold_us`, once a transaction each.
+/// the servers' `server_hold_us`, once a transaction each; `variance_scale` is the holds'
+/// factor on a wait ([`lock_hold_variance_scale`]), already in `wait_us`.
 ///
 /// The lock's users are the transactions in flight: a server meets the other transactions'
 /// requester operations, as a requester does, but only the other servers' operations, and
@@ -1846,6 +1842,7 @@ fn server_lock_wait_us(
     x_queue_us: f64,
     requester_hold_us: f64,
     server_hold_us: f64,
+    variance_scale: f64,
 ) -> f64 {
     let (requesters, servers) = (s.openers_req, s.m / s.pairs);
     if held || servers >= requesters || requesters <= 1.0 {
@@ -1854,7 +1851,7 @@ fn server_lock_wait_us(
     let others = x_queue_us
         * (requester_hold_us * (requesters - 1.0) / requesters + server_hold_us * (servers - 1.0).max(0.0) / servers);
     let mean_hold_us = 0.5 * (requester_hold_us + server_hold_us);
-    commit::lock_wait_behind_us(others, mean_hold_us, requesters).min(wait_us)
+    (variance_scale * commit::lock_wait_behind_us(others, mean_hold_us, requesters)).min(wait_us)
 }
 
 /// A queue lock's utilisation `util` where its saturation leaves no finite wait (see
@@ -2054,13 +2051,16 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             // A queue's lock wait, its puts holding it `put_hold_us`; where the convoys' force wait
             // differs from the broken one's, the broken share is priced at a put's hold with that
             // (only held locks take it, so only a held put's force wait is swapped).
-            let lock_wait = |held: bool, util: f64, put_hold_us: f64| {
-                // Locks held across a force wait as a convoy's (see `queue_lock_wait_us`).
-                let variance_scale = if held {
+            // Locks held across a force wait as a convoy's (see `queue_lock_wait_us`).
+            let hold_scale = |held: bool, put_hold_us: f64| {
+                if held {
                     1.0
                 } else {
                     lock_hold_variance_scale(&[(put_hold_us, put_burst_us), (get_call_us, get_burst_us)])
-                };
+                }
+            };
+            let lock_wait = |held: bool, util: f64, put_hold_us: f64| {
+                let variance_scale = hold_scale(held, put_hold_us);
                 let broken = broken_force_wait_us.map(|wait_us| {
                     let hold_us = put_hold_us - wf_put + (wait_us + gap).max(0.0);
                     (x_queue_us * (hold_us + get_call_us), 0.5 * (hold_us + get_call_us))
@@ -2074,8 +2074,24 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             }
             // The request queue's lock serves the requesters' puts and the servers' gets; the
             // reply queue's, the servers' puts and the requesters' gets.
-            let srv_wl_rq = server_lock_wait_us(s, s.held_req, wl_rq, x_queue_us, put_hold_req, get_call_us);
-            let srv_wl_rp = server_lock_wait_us(s, s.held_srv, wl_rp, x_queue_us, get_call_us, put_hold_srv);
+            let srv_wl_rq = server_lock_wait_us(
+                s,
+                s.held_req,
+                wl_rq,
+                x_queue_us,
+                put_hold_req,
+                get_call_us,
+                hold_scale(s.held_req, put_hold_req),
+            );
+            let srv_wl_rp = server_lock_wait_us(
+                s,
+                s.held_srv,
+                wl_rp,
+                x_queue_us,
+                get_call_us,
+                put_hold_srv,
+                hold_scale(s.held_srv, put_hold_srv),
+            );
             let srv_get = get_call_us + srv_wl_rq + if s.persistent && !s.srv_in { wf_get } else { 0.0 };
             let srv_put = put_hold_srv + srv_wl_rp + after_put_srv + s.srv_overflow_wait_us;
             let srv_cmit = if s.srv_in { cmits_after_room(1.0, srv_room_us) } else { 0.0 };
