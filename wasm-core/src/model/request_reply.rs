@@ -473,6 +473,12 @@ impl Setup {
         )
     }
 
+    /// The processor bursts of an MQPUT and an MQGET, stretched `stretch` times: the part of a
+    /// call's time that varies as an exponential time does (see [`lock_hold_variance_scale`]).
+    fn call_bursts_us(&self, stretch: f64) -> (f64, f64) {
+        (self.put_cpu * stretch, self.get_cpu * stretch)
+    }
+
     /// The CF's utilisation at `x_us` transactions per microsecond (0 for private queues).
     fn cf_utilisation(&self, x_us: f64) -> f64 {
         self.cf.map_or(0.0, |cf| x_us * cf.us_per_txn / cf.processors)
@@ -869,7 +875,7 @@ impl Alone {
 fn foreign_release_share(s: &Setup, x_us: f64, put_us: f64, get_us: f64, force_wait_us: f64, convoy: f64) -> f64 {
     let hold = put_us + force_wait_us;
     let util = (x_us / s.pairs * (hold + get_us)).min(1.0);
-    let wait = queue_lock_wait_us(s, true, util, 0.5 * (hold + get_us), convoy, None);
+    let wait = queue_lock_wait_us(s, true, util, 0.5 * (hold + get_us), convoy, None, 1.0);
     let handed = if wait.is_finite() { wait / (wait + hold).max(1.0e-12) } else { 1.0 };
     let share = if s.shape == Shape::RequestReply { (2.0 * handed + 1.0 + s.servers.get_waits) / 4.0 } else { handed };
     share.clamp(0.0, 1.0) * (s.qmgrs - 1.0) / s.qmgrs
@@ -1639,13 +1645,13 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
 /// of them can wait).
 fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64, saturated_as_convoy: bool) -> f64 {
     let (put_us, get_us, _) = s.call_times_us(stretch, x_us);
-    let (put_burst_us, get_burst_us) = (s.put_cpu * stretch, s.get_cpu * stretch);
+    let (put_burst_us, get_burst_us) = s.call_bursts_us(stretch);
     let x_queue_us = x_us / s.pairs;
     let plain = |util: f64, hold: f64, variance_scale: f64| {
         if saturated_as_convoy && util >= 1.0 {
             commit::convoy_lock_wait_us(hold, s.openers_req)
         } else {
-            variance_scale * queue_lock_wait_us(s, false, util, hold, 1.0, None)
+            queue_lock_wait_us(s, false, util, hold, 1.0, None, variance_scale)
         }
     };
     let variance_scale = lock_hold_variance_scale(&[(put_us, put_burst_us), (get_us, get_burst_us)]);
@@ -1779,7 +1785,8 @@ fn convoy_share(s: &Setup, put_hold_us: f64, get_hold_us: f64) -> f64 {
 /// they are the contenders.
 ///
 /// Where the convoys' force wait differs from the broken one's (a lone pair's, see [`detail`]),
-/// `broken` is the lock's utilisation and mean hold once they have broken.
+/// `broken` is the lock's utilisation and mean hold once they have broken. A lock not held across
+/// a force takes `variance_scale` on its wait, its holds' ([`lock_hold_variance_scale`]).
 fn queue_lock_wait_us(
     s: &Setup,
     held: bool,
@@ -1787,6 +1794,7 @@ fn queue_lock_wait_us(
     mean_hold_us: f64,
     convoy: f64,
     broken: Option<(f64, f64)>,
+    variance_scale: f64,
 ) -> f64 {
     if held {
         let k = convoy_contenders(s);
@@ -1797,7 +1805,7 @@ fn queue_lock_wait_us(
         let (broken_util, broken_hold_us) = broken.unwrap_or((util, mean_hold_us));
         convoy * in_convoy + (1.0 - convoy) * commit::lock_wait_us(broken_util, broken_hold_us, k)
     } else {
-        commit::lock_wait_us(util, mean_hold_us, s.openers_req)
+        variance_scale * commit::lock_wait_us(util, mean_hold_us, s.openers_req)
     }
 }
 
@@ -1896,7 +1904,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let stretch = cpu_stretch(s, x_us, cpu_util);
     let (put_call_us, get_call_us, cmit_call_us) = s.call_times_us(stretch, x_us);
     // The calls' processor bursts, the part of a lock's hold that varies as an exponential time.
-    let (put_burst_us, get_burst_us) = (s.put_cpu * stretch, s.get_cpu * stretch);
+    let (put_burst_us, get_burst_us) = s.call_bursts_us(stretch);
     let wake = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch;
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
@@ -2051,47 +2059,27 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             // A queue's lock wait, its puts holding it `put_hold_us`; where the convoys' force wait
             // differs from the broken one's, the broken share is priced at a put's hold with that
             // (only held locks take it, so only a held put's force wait is swapped).
-            // Locks held across a force wait as a convoy's (see `queue_lock_wait_us`).
-            let hold_scale = |held: bool, put_hold_us: f64| {
-                if held {
-                    1.0
-                } else {
-                    lock_hold_variance_scale(&[(put_hold_us, put_burst_us), (get_call_us, get_burst_us)])
-                }
-            };
-            let lock_wait = |held: bool, util: f64, put_hold_us: f64| {
-                let variance_scale = hold_scale(held, put_hold_us);
+            let lock_wait = |held: bool, util: f64, put_hold_us: f64, variance_scale: f64| {
                 let broken = broken_force_wait_us.map(|wait_us| {
                     let hold_us = put_hold_us - wf_put + (wait_us + gap).max(0.0);
                     (x_queue_us * (hold_us + get_call_us), 0.5 * (hold_us + get_call_us))
                 });
-                variance_scale * queue_lock_wait_us(s, held, util, 0.5 * (put_hold_us + get_call_us), convoy, broken)
+                let mean_hold_us = 0.5 * (put_hold_us + get_call_us);
+                queue_lock_wait_us(s, held, util, mean_hold_us, convoy, broken, variance_scale)
             };
-            let wl_rq = lock_wait(s.held_req, rq_util, put_hold_req);
-            let wl_rp = lock_wait(s.held_srv, rp_util, put_hold_srv);
+            let hold_scale = |put_hold_us: f64| {
+                lock_hold_variance_scale(&[(put_hold_us, put_burst_us), (get_call_us, get_burst_us)])
+            };
+            let (rq_scale, rp_scale) = (hold_scale(put_hold_req), hold_scale(put_hold_srv));
+            let wl_rq = lock_wait(s.held_req, rq_util, put_hold_req, rq_scale);
+            let wl_rp = lock_wait(s.held_srv, rp_util, put_hold_srv, rp_scale);
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
                 return None;
             }
             // The request queue's lock serves the requesters' puts and the servers' gets; the
             // reply queue's, the servers' puts and the requesters' gets.
-            let srv_wl_rq = server_lock_wait_us(
-                s,
-                s.held_req,
-                wl_rq,
-                x_queue_us,
-                put_hold_req,
-                get_call_us,
-                hold_scale(s.held_req, put_hold_req),
-            );
-            let srv_wl_rp = server_lock_wait_us(
-                s,
-                s.held_srv,
-                wl_rp,
-                x_queue_us,
-                get_call_us,
-                put_hold_srv,
-                hold_scale(s.held_srv, put_hold_srv),
-            );
+            let srv_wl_rq = server_lock_wait_us(s, s.held_req, wl_rq, x_queue_us, put_hold_req, get_call_us, rq_scale);
+            let srv_wl_rp = server_lock_wait_us(s, s.held_srv, wl_rp, x_queue_us, get_call_us, put_hold_srv, rp_scale);
             let srv_get = get_call_us + srv_wl_rq + if s.persistent && !s.srv_in { wf_get } else { 0.0 };
             let srv_put = put_hold_srv + srv_wl_rp + after_put_srv + s.srv_overflow_wait_us;
             let srv_cmit = if s.srv_in { cmits_after_room(1.0, srv_room_us) } else { 0.0 };
@@ -2159,13 +2147,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         }
         Shape::PutCommitGetCommit => {
             let q_util = x_queue_us * (put_hold_req + get_call_us);
-            let variance_scale = if s.held_req {
-                1.0
-            } else {
-                lock_hold_variance_scale(&[(put_hold_req, put_burst_us), (get_call_us, get_burst_us)])
-            };
-            let wl = variance_scale
-                * queue_lock_wait_us(s, s.held_req, q_util, 0.5 * (put_hold_req + get_call_us), convoy, None);
+            let variance_scale = lock_hold_variance_scale(&[(put_hold_req, put_burst_us), (get_call_us, get_burst_us)]);
+            let mean_hold_us = 0.5 * (put_hold_req + get_call_us);
+            let wl = queue_lock_wait_us(s, s.held_req, q_util, mean_hold_us, convoy, None, variance_scale);
             if !wl.is_finite() {
                 return None;
             }
@@ -2187,9 +2171,8 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         }
         Shape::Batch => {
             let q_util = x_queue_us * s.batch * put_hold_req;
-            let variance_scale =
-                if s.held_req { 1.0 } else { lock_hold_variance_scale(&[(put_hold_req, put_burst_us)]) };
-            let wl = variance_scale * queue_lock_wait_us(s, s.held_req, q_util, put_hold_req, convoy, None);
+            let variance_scale = lock_hold_variance_scale(&[(put_hold_req, put_burst_us)]);
+            let wl = queue_lock_wait_us(s, s.held_req, q_util, put_hold_req, convoy, None, variance_scale);
             if !wl.is_finite() {
                 return None;
             }
