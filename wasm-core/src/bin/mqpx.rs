@@ -341,7 +341,7 @@ mod simulate {
 
     use mqpx::scenario::Scenario;
     use mqpx::sim::mq::profile::StepTime;
-    use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions};
+    use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions, run_to_end};
     use mqpx::sim::network::simulate_mmc;
     use mqpx::sim::stats::RunPlan;
     use serde::Serialize;
@@ -502,9 +502,7 @@ mod simulate {
         let Request { duration_s, seed, json, profile, .. } = *request;
         let plan = plan_for(duration_s);
         let started = Instant::now();
-        let options = SimOptions { plan, trace: false, profile, ..SimOptions::default() };
-        let mut sim = MqSimulation::new(scenario, seed, options);
-        sim.advance_to(plan.end_s());
+        let mut sim = run_to_end(scenario, seed, SimOptions { plan, trace: false, profile, ..SimOptions::default() });
         let metrics = sim.steady_state();
         let step_profile = sim.step_profile();
         let elapsed_s = started.elapsed().as_secs_f64();

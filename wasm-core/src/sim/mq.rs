@@ -1151,9 +1151,15 @@ impl MqSimulation {
 
 /// Runs `scenario` for the whole plan without keeping a trace and returns its steady state.
 pub fn run(scenario: &Scenario, seed: u64, plan: RunPlan) -> SimMetrics {
-    let mut sim = MqSimulation::new(scenario, seed, SimOptions { plan, trace: false, ..SimOptions::default() });
-    sim.advance_to(plan.end_s());
-    sim.steady_state()
+    run_to_end(scenario, seed, SimOptions { plan, trace: false, ..SimOptions::default() }).steady_state()
+}
+
+/// Runs `scenario` with `options` to the end of their plan and hands the simulation back, for
+/// what [`run`] does not report (its step profile, say).
+pub fn run_to_end(scenario: &Scenario, seed: u64, options: SimOptions) -> MqSimulation {
+    let mut sim = MqSimulation::new(scenario, seed, options);
+    sim.advance_to(options.plan.end_s());
+    sim
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 use mqpx::model;
 use mqpx::model::log::LogIoMode;
 use mqpx::scenario::{Persistence, QueueType, Scenario, SyncpointMode, WorkloadKind};
-use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions, run};
+use mqpx::sim::mq::{MqSimulation, SimMetrics, SimOptions, run, run_to_end};
 use mqpx::sim::stats::RunPlan;
 use mqpx::sim::trace::TraceKind;
 
@@ -63,6 +63,27 @@ fn shared_over(s: &mut Scenario, qmgrs: u32, cpus: u32) {
     s.workload.queue_type = QueueType::Shared;
     s.workload.queue_managers = qmgrs;
     s.system.lpar_cpus = cpus;
+}
+
+/// Nonpersistent request/reply out of syncpoint on shared queues: `requesters` with a server
+/// each on `pairs` pairs, messages of `size` bytes, over `qmgrs` queue managers of `cpus`
+/// processors.
+fn nonpersistent_shared_request_reply(requesters: u32, pairs: u32, size: u32, qmgrs: u32, cpus: u32) -> Scenario {
+    scenario(|s| {
+        s.workload.kind = WorkloadKind::RequestReply;
+        s.workload.persistence = Persistence::NonPersistent;
+        s.workload.syncpoint = SyncpointMode::OutOfSyncpoint;
+        (s.workload.requesters, s.workload.servers, s.workload.queue_pairs) = (requesters, requesters, pairs);
+        s.workload.message_size_bytes = size;
+        shared_over(s, qmgrs, cpus);
+    })
+}
+
+/// A run of `sc`'s throughput within `tolerance` of the model's.
+fn throughput_agrees(label: &str, sc: &Scenario, tolerance: f64) {
+    let m = run(sc, 17, PLAN);
+    let model_tps = model::request_reply::evaluate(sc).transactions_s;
+    within(&format!("{label} transactions/s"), m.transactions_per_s.mean, model_tps, tolerance);
 }
 
 fn within(name: &str, sim: f64, model: f64, tolerance: f64) {
@@ -285,14 +306,8 @@ fn shared_queues_calls_are_priced_at_the_cf_load_the_workload_makes() {
             log_path(s, size, io_mode, 2, 2);
             shared_over(s, qmgrs, cpus);
         });
-        let m = run(&sc, 17, PLAN);
         let label = format!("nonpersistent {kind:?}, {tasks} tasks on {queues} shared queues over {qmgrs} LPARs");
-        within(
-            &format!("{label} transactions/s"),
-            m.transactions_per_s.mean,
-            model::request_reply::evaluate(&sc).transactions_s,
-            0.05,
-        );
+        throughput_agrees(&label, &sc, 0.05);
     }
 }
 
@@ -303,22 +318,8 @@ fn a_round_trip_over_two_lpars_queues_behind_the_tasks_of_both() {
     // not an even share of the round trips. Taken as that share (one chain an LPAR for three
     // requesters over three queue managers, so no queueing at all), these were 11-15% fast.
     for requesters in [3, 8] {
-        let sc = scenario(|s| {
-            s.workload.kind = WorkloadKind::RequestReply;
-            s.workload.persistence = Persistence::NonPersistent;
-            s.workload.syncpoint = SyncpointMode::OutOfSyncpoint;
-            (s.workload.requesters, s.workload.servers, s.workload.queue_pairs) = (requesters, requesters, 10);
-            s.workload.message_size_bytes = 16_000;
-            shared_over(s, 3, 1);
-        });
-        let m = run(&sc, 17, PLAN);
-        let label = format!("{requesters} requesters over 3 queue managers of one processor");
-        within(
-            &format!("{label} transactions/s"),
-            m.transactions_per_s.mean,
-            model::request_reply::evaluate(&sc).transactions_s,
-            0.06,
-        );
+        let sc = nonpersistent_shared_request_reply(requesters, 10, 16_000, 3, 1);
+        throughput_agrees(&format!("{requesters} requesters over 3 queue managers of one processor"), &sc, 0.06);
     }
 }
 
@@ -329,22 +330,8 @@ fn shared_queue_locks_held_through_cf_requests_wait_less_than_exponential_holds(
     // with shorter waits than a closed loop of exponential holds gives. Priced as exponential,
     // these were 9-14% slow.
     for (requesters, pairs, size, cpus) in [(5, 1, 21_318, 2), (8, 1, 4_000, 2), (11, 2, 20_000, 4)] {
-        let sc = scenario(|s| {
-            s.workload.kind = WorkloadKind::RequestReply;
-            s.workload.persistence = Persistence::NonPersistent;
-            s.workload.syncpoint = SyncpointMode::OutOfSyncpoint;
-            (s.workload.requesters, s.workload.servers, s.workload.queue_pairs) = (requesters, requesters, pairs);
-            s.workload.message_size_bytes = size;
-            shared_over(s, 1, cpus);
-        });
-        let m = run(&sc, 17, PLAN);
-        let label = format!("{requesters} requesters on {pairs} shared pairs at {size} B");
-        within(
-            &format!("{label} transactions/s"),
-            m.transactions_per_s.mean,
-            model::request_reply::evaluate(&sc).transactions_s,
-            0.06,
-        );
+        let sc = nonpersistent_shared_request_reply(requesters, pairs, size, 1, cpus);
+        throughput_agrees(&format!("{requesters} requesters on {pairs} shared pairs at {size} B"), &sc, 0.06);
     }
 }
 
@@ -1663,8 +1650,7 @@ fn the_step_profile_accounts_for_the_round_trip_step_by_step() {
     // wait at its `Lock` step.
     let sc = persistent_out_of_syncpoint(8, 1, |_| {});
     let plan = RunPlan { warmup_s: 0.2, run_s: 2.0, batches: 10 };
-    let mut sim = MqSimulation::new(&sc, 5, SimOptions { plan, trace: false, profile: true, ..SimOptions::default() });
-    sim.advance_to(plan.end_s());
+    let mut sim = run_to_end(&sc, 5, SimOptions { plan, trace: false, profile: true, ..SimOptions::default() });
     let m = sim.steady_state();
     let rows = sim.step_profile().expect("profiled");
     let requester: Vec<_> = rows.iter().filter(|r| r.role == "requester").collect();
