@@ -3038,6 +3038,26 @@ mod tests {
     }
 
     #[test]
+    fn only_a_shared_log_drained_of_records_past_its_buffers_idles_and_less_on_more_processors() {
+        let log = |shared: bool, record_bytes: f64, lpar_cpus: f64| {
+            drained_log_busy_share(DrainedLog {
+                shared,
+                record_bytes,
+                log_us_txn: 17_500.0,
+                cpu_us_txn: 5_000.0,
+                lpar_cpus,
+            })
+        };
+        let past = 2.0 * LOG_OUTPUT_BUFFER_BYTES;
+        assert_eq!(log(false, past, 1.0), 1.0, "private puts log straight after their burst");
+        assert_eq!(log(true, LOG_OUTPUT_BUFFER_BYTES, 1.0), 1.0, "a record that fits leaves no drain");
+        assert_eq!(log(true, 0.0, 1.0), 1.0, "no put forcing its own record");
+        let shares: Vec<f64> = [1.0, 2.0, 4.0, 16.0].iter().map(|&c| log(true, past, c)).collect();
+        assert!((shares[0] - 17_500.0 / 22_500.0).abs() < 1.0e-12, "{shares:?}");
+        assert!(shares.windows(2).all(|w| w[0] < w[1] && w[1] < 1.0), "{shares:?}");
+    }
+
+    #[test]
     fn a_put_waits_for_room_more_as_the_log_fills_but_never_past_what_the_buffers_hold() {
         let cap_bytes = 128.0 * 4096.0;
         let room =
