@@ -2564,9 +2564,12 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
         Some(u) => u,
         None => {
             let (r, d) = residual(top);
-            // Round trips only grow with load, so the rate the requesters would reach with the
-            // round trip of this too-fast point is not too fast: a far tighter lower end than 0,
-            // and often the answer itself when the round trip hardly grows with load.
+            let mut end = (top, r, d);
+            // Round trips mostly grow with load, so the rate the requesters would reach with the
+            // round trip of this too-fast point is mostly not too fast: a far tighter lower end
+            // than 0, and often the answer itself when the round trip hardly grows with load.
+            // Where it is too fast after all (a logger near its ceiling writes more a write as
+            // the load grows, and its waits can shorten), it is a tighter upper end instead.
             if let Some(rt) = d.filter(|_| r < 0.0).map(|d| d.round_trip).filter(|&rt| rt > 0.0) {
                 let floor = s.n * 1.0e6 / rt;
                 if floor > lo && floor < top {
@@ -2575,10 +2578,12 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
                         settled = Some((floor, d_floor));
                     } else if r_floor > 0.0 {
                         (lo, r_lo, d_lo) = (floor, r_floor, d_floor);
+                    } else {
+                        end = (floor, r_floor, d_floor);
                     }
                 }
             }
-            (top, r, d)
+            end
         }
     };
     // Which end the last point replaced: a second replacement of the same end scales down the
