@@ -312,9 +312,11 @@ impl LparShares {
         let with_more = (per_lpar - fewer as f64).clamp(0.0, 1.0);
         let mut laws = Vec::with_capacity(4);
         for (own, lpar_share) in [(fewer, 1.0 - with_more), (more, with_more)] {
-            if lpar_share > 0.0 {
-                laws.push((lpar_share * (1.0 - above), hypergeometric(total, own, whole)));
-                laws.push((lpar_share * above, hypergeometric(total, own, (whole + 1).min(total))));
+            for (drawn, drawn_share) in [(whole, 1.0 - above), ((whole + 1).min(total), above)] {
+                // Laws of no weight are not drawn up at all (the spread is on the solver's path).
+                if lpar_share * drawn_share > 0.0 {
+                    laws.push((lpar_share * drawn_share, hypergeometric(total, own, drawn)));
+                }
             }
         }
         let first = laws.iter().map(|(_, l)| l.0).min().unwrap_or(0);

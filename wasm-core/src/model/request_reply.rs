@@ -423,8 +423,8 @@ struct Setup {
 struct DrainedLog {
     /// Shared queues (whose puts wait for an asynchronous CF request before they log).
     shared: bool,
-    /// Log record of a put that forces it at once (persistent, one put a unit of work, out of
-    /// syncpoint), bytes; 0 for any other.
+    /// Log data of a message whose put forces its record at once (persistent, one put a unit
+    /// of work, out of syncpoint): its put's record and its get's, bytes; 0 for any other.
     record_bytes: f64,
     /// Time a transaction's log data keeps its queue manager's logger writing at its ceiling
     /// rate, µs.
