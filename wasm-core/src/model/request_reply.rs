@@ -2032,6 +2032,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 paced_gap_us: s.force_gap_us,
                 rejoin_processors: s.rejoin_processors,
                 own_release_share: 1.0,
+                fixed_gap_us: s.force_async_gap_us,
             };
             // Which of a shared queue's convoy forces another queue manager's write brings on
             // turns on the lock waits, which turn on the force wait: a few rounds settle it.
