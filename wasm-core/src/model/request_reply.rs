@@ -1790,10 +1790,11 @@ const OWN_CHAINS_FOR_RETURN_CAPACITY: f64 = 1.0 / 3.0;
 /// keeps just past 1 (55 requesters on 7 pairs at 11.6 KB over zHPF, 1.007: simulated locks 59%
 /// busy, the model 26% fast with the convoy gone; 28 on 9 pairs at 34 KB on one processor 15%
 /// fast, 49 on 14 pairs at 12.6 KB over zHyperLink 13%): at 0.9-1.2 those came within 6%. (The
-/// one on one processor held its convoy in the model only while its 27 servers, busy half the
-/// time, counted as pacing its requesters; priced as with a server each it is 14% fast, as
-/// shared queues on one processor often are.) One lone shared pair (11 requesters at 665 B over FICON) went from 14% to 38% slow: a lone
-/// pair's two convoys run in parallel in the simulation, which the model's series convoy misses.
+/// 28 on one processor, with 27 servers, held its convoy in the model only while the servers,
+/// busy half the time, counted as pacing their requesters; priced as with a server each it is
+/// 14% fast, as shared queues on one processor often are.) One lone shared pair (11 requesters
+/// at 665 B over FICON) went from 14% to 38% slow: a lone pair's two convoys run in parallel in
+/// the simulation, which the model's series convoy misses.
 const CONVOY_BREAKS_UP_SHARED: (f64, f64) = (0.9, 1.2);
 
 /// [`CONVOY_BREAKS_UP_SHARED`] for private queues over zHyperLink, where the break is more
