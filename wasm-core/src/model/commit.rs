@@ -808,6 +808,11 @@ pub fn from_solution(s: &request_reply::Solution) -> CommitMetrics {
 mod tests {
     use super::*;
 
+    /// The I/O path of a default scenario with `log` (the scenario's `log` object) laid over it.
+    fn log_path_of(log: serde_json::Value) -> IoPath {
+        IoPath::of(&Scenario::from_overlay(&serde_json::json!({ "log": log })).unwrap())
+    }
+
     #[test]
     fn implicit_syncpoint_needs_enough_openers() {
         assert!(!implicit_syncpoint_applies(true, 1.0, 2));
@@ -888,9 +893,7 @@ mod tests {
 
     #[test]
     fn a_closed_loops_force_waits_at_most_for_every_chain_ahead_of_it() {
-        let s = Scenario::from_overlay(&serde_json::json!({ "log": { "io_mode": "zhpf", "copies": 1, "stripes": 1 } }))
-            .unwrap();
-        let path = IoPath::of(&s);
+        let path = log_path_of(serde_json::json!({ "io_mode": "zhpf", "copies": 1, "stripes": 1 }));
         // Sixteen convoys putting 46 KB records, the log at 98% of its ceiling: the wall alone
         // would have a force wait many writes, though only the other fifteen are ahead of it.
         let convoys =
@@ -907,11 +910,7 @@ mod tests {
 
     #[test]
     fn no_more_released_chains_rejoin_the_loggers_tail_than_the_processors_serve_in_it() {
-        let s = Scenario::from_overlay(
-            &serde_json::json!({ "log": { "io_mode": "zhyperlink", "copies": 2, "stripes": 3 } }),
-        )
-        .unwrap();
-        let path = IoPath::of(&s);
+        let path = log_path_of(serde_json::json!({ "io_mode": "zhyperlink", "copies": 2, "stripes": 3 }));
         // Fourteen chains forcing small records over zHyperLink, 10 us of processor time
         // between forces: with processors to spare most come back within the logger's tail and
         // ride the next write; on two, only a few can, and the rest wait for a later one.
@@ -928,11 +927,7 @@ mod tests {
 
     #[test]
     fn a_paced_chains_fixed_wait_for_the_cf_keeps_it_out_of_the_loggers_tail() {
-        let s = Scenario::from_overlay(
-            &serde_json::json!({ "log": { "io_mode": "zhyperlink", "copies": 2, "stripes": 3 } }),
-        )
-        .unwrap();
-        let path = IoPath::of(&s);
+        let path = log_path_of(serde_json::json!({ "io_mode": "zhyperlink", "copies": 2, "stripes": 3 }));
         // Twelve paced chains 20 us apart between forces over zHyperLink, on processors to
         // spare: the more of those 20 us is a fixed wait for the CF rather than a processor
         // burst, the fewer chains come back within the logger's tail, and the longer they wait.
@@ -956,8 +951,7 @@ mod tests {
 
     #[test]
     fn a_random_force_finds_more_of_a_write_left_where_writes_vary_in_length() {
-        let s = Scenario::from_overlay(&serde_json::json!({ "log": { "io_mode": "ficon" } })).unwrap();
-        let path = IoPath::of(&s);
+        let path = log_path_of(serde_json::json!({ "io_mode": "ficon" }));
         // Forces arriving at random, half of them a 1 MB record's, half a 1 KB one's, against
         // forces of their mean size: the same bytes and about the same write time on average.
         let mean = 0.5 * (1_048_576.0 + 1024.0);
@@ -975,11 +969,7 @@ mod tests {
     #[test]
     fn a_force_another_queue_managers_write_brings_on_finds_half_a_write_left() {
         let on = |io_mode: &str| {
-            let s = Scenario::from_overlay(
-                &serde_json::json!({ "log": { "io_mode": io_mode, "copies": 1, "stripes": 2 } }),
-            )
-            .unwrap();
-            let path = IoPath::of(&s);
+            let path = log_path_of(serde_json::json!({ "io_mode": io_mode, "copies": 1, "stripes": 2 }));
             // Twelve convoy chains that force again 10 us after a release, the logger busy.
             let own =
                 ForceStream { gap_us: 10.0, lock_handoffs: true, ..ForceStream::uniform(25_000.0, 1_000.0, 12.0, 0.2) };
@@ -1005,10 +995,7 @@ mod tests {
 
     #[test]
     fn convoy_chains_rise_to_the_forces_in_flight() {
-        let s =
-            Scenario::from_overlay(&serde_json::json!({ "log": { "io_mode": "ficon", "copies": 2, "stripes": 4 } }))
-                .unwrap();
-        let path = IoPath::of(&s);
+        let path = log_path_of(serde_json::json!({ "io_mode": "ficon", "copies": 2, "stripes": 4 }));
         // Nine convoys forcing 33,000 times a second, 7 KB each, with a put's CPU between a
         // write's end and the next holder's force: more writes than the logger has time for,
         // split between two halves of the convoys.
