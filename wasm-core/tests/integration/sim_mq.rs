@@ -49,6 +49,20 @@ fn persistent_tasks(
     })
 }
 
+/// Persistent request/reply of `requesters` with `servers` on `pairs` pairs, one message of
+/// `size` bytes a unit of work in syncpoint or each on its own out of it.
+fn request_reply_with_servers(
+    syncpoint: SyncpointMode,
+    requesters: u32,
+    servers: u32,
+    pairs: u32,
+    size: u32,
+) -> Scenario {
+    let mut s = persistent_tasks(WorkloadKind::RequestReply, syncpoint, requesters, pairs, size, 1);
+    s.workload.servers = servers;
+    s
+}
+
 /// Sets the message size and the log's I/O path: the axes the consistency grids sweep.
 fn log_path(s: &mut Scenario, size: u32, io_mode: LogIoMode, copies: u32, stripes: u32) {
     s.workload.message_size_bytes = size;
@@ -478,8 +492,7 @@ fn a_logger_writes_no_more_often_than_its_cycle_allows() {
     // in syncpoint (the simulation 14,709, back to back), and 32 requesters with 6 servers on 6
     // shared pairs, the servers the bound, came out 24% fast. (The first's throughput is still
     // well above the simulation's: its saturated servers' forces wait longer than the others'.)
-    let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::InSyncpoint, 44, 6, 410, 1);
-    sc.workload.servers = 12;
+    let mut sc = request_reply_with_servers(SyncpointMode::InSyncpoint, 44, 12, 6, 410);
     log_path(&mut sc, 410, LogIoMode::Zhyperlink, 2, 1);
     sc.system.lpar_cpus = 16;
     let c = model::commit::evaluate(&sc);
@@ -492,8 +505,7 @@ fn a_logger_writes_no_more_often_than_its_cycle_allows() {
     let m = run(&sc, 17, PLAN);
     forced_writes_agree("44 requesters with 12 servers in syncpoint at 410 B", &sc, &m, 0.10);
 
-    let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::InSyncpoint, 32, 6, 7211, 1);
-    sc.workload.servers = 6;
+    let mut sc = request_reply_with_servers(SyncpointMode::InSyncpoint, 32, 6, 6, 7211);
     log_path(&mut sc, 7211, LogIoMode::Zhyperlink, 2, 3);
     shared_over(&mut sc, 1, 2);
     throughput_agrees("32 requesters with 6 servers on shared pairs in syncpoint at 7.2 KB", &sc, 0.10);
@@ -672,9 +684,7 @@ fn a_shared_queues_task_comes_back_to_the_log_no_sooner_than_its_cf_requests_all
     // sixteen processors, were 9.3% and 7.9% fast (now 4% and 3%).
     let cases = [(22, 11, 10, 2733, 1, 4, 1), (52, 52, 14, 1208, 2, 3, 2)];
     for (requesters, servers, pairs, size, copies, stripes, qmgrs) in cases {
-        let mut sc =
-            persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::InSyncpoint, requesters, pairs, size, 1);
-        sc.workload.servers = servers;
+        let mut sc = request_reply_with_servers(SyncpointMode::InSyncpoint, requesters, servers, pairs, size);
         log_path(&mut sc, size, LogIoMode::Zhyperlink, copies, stripes);
         shared_over(&mut sc, qmgrs, 16);
         let label = format!("{requesters} requesters with {servers} servers on {pairs} shared pairs at {size} B");
@@ -691,8 +701,7 @@ fn requests_that_rarely_wait_for_a_server_leave_a_lone_pairs_convoy_as_a_server_
     // requesters as often as they were busy, the model held the convoy (44 force chains where a
     // server each counts one) and was 40% slow.
     for servers in [38, 43] {
-        let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, 44, 1, 396, 1);
-        sc.workload.servers = servers;
+        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, 44, servers, 1, 396);
         log_path(&mut sc, 396, LogIoMode::Zhpf, 2, 2);
         sc.system.lpar_cpus = 2;
         let m = run(&sc, 31, PLAN);
@@ -745,8 +754,7 @@ fn small_records_meet_large_ones_in_a_busy_loggers_writes_where_no_convoy_holds_
     // no convoy keeps the next large record out until a write ends. The gets' small records go
     // out in the writes the saturated logger fills. Priced as writing on their own, they took a
     // write each and the model was 25% slow.
-    let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, 10, 4, 288_913, 1);
-    sc.workload.servers = 4;
+    let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, 10, 4, 4, 288_913);
     sc.workload.implicit_syncpoint = true;
     sc.workload.impl_sync_open_output = 2;
     log_path(&mut sc, 288_913, LogIoMode::Ficon, 2, 4);
@@ -762,8 +770,7 @@ fn requesters_waiting_for_busy_servers_are_not_among_the_chains_a_write_releases
     // the requesters they have just replied to. Counted as 50 paced chains, every write filled
     // to 128 pages, the servers' commits waited 1.4 ms against the simulation's 1.0 and the
     // model was 23% slow.
-    let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::InSyncpoint, 50, 4, 39_607, 1);
-    sc.workload.servers = 8;
+    let mut sc = request_reply_with_servers(SyncpointMode::InSyncpoint, 50, 8, 4, 39_607);
     log_path(&mut sc, 39_607, LogIoMode::Zhyperlink, 2, 2);
     sc.system.lpar_cpus = 3;
     let m = run(&sc, 37, PLAN);
