@@ -231,6 +231,8 @@ struct Task {
     cpu_s: f64,
     /// When its current force request was made.
     force_start_s: f64,
+    /// Where its last log record ends in its queue manager's log, in bytes ever appended.
+    log_end_bytes: u64,
     /// CF requests still to make for the current API call: carrying the message, and not.
     cf_data: u8,
     cf_plain: u8,
@@ -418,6 +420,7 @@ impl MqSimulation {
             repeats: 0,
             cpu_s: 0.0,
             force_start_s: 0.0,
+            log_end_bytes: 0,
             cf_data: 0,
             cf_plain: 0,
             cf_kind: RequestKind::Plain,
@@ -980,7 +983,7 @@ impl MqSimulation {
                     self.tallies.forces.record(now, 1.0);
                     if op == Op::Force {
                         logger.force(task);
-                    } else if !logger.force_records(task) {
+                    } else if !logger.force_records(task, t.log_end_bytes) {
                         self.tallies.force_wait_s.record(now, 0.0);
                         continue;
                     }
@@ -1023,7 +1026,9 @@ impl MqSimulation {
     fn append_log(&mut self, task: u32, bytes: u64) -> bool {
         let qm = self.tasks[task as usize].qm;
         let logger = &mut self.qms[usize::from(qm)].logger;
-        if logger.append(bytes) {
+        let overfull = logger.append(bytes);
+        self.tasks[task as usize].log_end_bytes = logger.end_bytes();
+        if overfull {
             logger.wait_for_room(task);
             self.tasks[task as usize].force_start_s = self.now_s;
             self.kick_logger(qm);

@@ -34,6 +34,8 @@ pub struct Logger {
     appended_bytes: u64,
     /// Bytes ever handed to a write.
     started_bytes: u64,
+    /// Bytes handed to writes before the last one started (where the last write's data begins).
+    last_write_from_bytes: u64,
     /// Sequence number the next write will get.
     next_seq: u64,
     /// Highest write sequence number someone needs.
@@ -51,6 +53,7 @@ impl Default for Logger {
         Logger {
             appended_bytes: 0,
             started_bytes: 0,
+            last_write_from_bytes: 0,
             next_seq: 1,
             wanted_seq: 0,
             written_seq: 0,
@@ -103,12 +106,34 @@ impl Logger {
         self.push_waiter(task, seq);
     }
 
-    /// `task` needs the records it just appended on DASD, with no commit record after them: it
-    /// waits for the write carrying the end of the buffer, which is the one in flight when that
-    /// write took everything. `false` when they are on DASD already and it need not wait.
+    /// Where the buffer ends now, in bytes ever appended: a task's records end here just after
+    /// it appended them.
     #[inline]
-    pub fn force_records(&mut self, task: u32) -> bool {
-        let seq = if self.pending_bytes() > 0 { self.tail_seq() } else { self.next_seq - 1 };
+    pub fn end_bytes(&self) -> u64 {
+        self.appended_bytes
+    }
+
+    /// `task` needs its records, which end at `end_bytes` (see [`Logger::end_bytes`]), on DASD,
+    /// with no commit record after them: it waits for the write that carries their last byte,
+    /// which may be the one in flight. `false` when they are on DASD already and it need not
+    /// wait.
+    ///
+    /// Only its own records: a put that waited for room has others' records behind its own by
+    /// the time it forces, and those are no business of its force. (Waiting for the end of the
+    /// buffer as it was after the room wait released every task of a log full of large records
+    /// together, and left the logger idle while they queued for the processors again.)
+    #[inline]
+    pub fn force_records(&mut self, task: u32, end_bytes: u64) -> bool {
+        let seq = if end_bytes > self.started_bytes {
+            // Writes take whole caps while that much is pending, so the one that reaches the
+            // records' end is this many writes on.
+            self.next_seq + (end_bytes - self.started_bytes).div_ceil(WRITE_CAP_BYTES) - 1
+        } else if end_bytes > self.last_write_from_bytes {
+            self.next_seq - 1
+        } else {
+            // An earlier write took them, and writes end in order.
+            return false;
+        };
         if seq <= self.written_seq {
             return false;
         }
@@ -143,6 +168,7 @@ impl Logger {
             return None;
         }
         let bytes = self.pending_bytes().min(WRITE_CAP_BYTES);
+        self.last_write_from_bytes = self.started_bytes;
         self.started_bytes += bytes;
         let seq = self.next_seq;
         self.next_seq += 1;
@@ -224,16 +250,41 @@ mod tests {
         let mut l = Logger::default();
         l.append(LOG_WRITE_THRESHOLD_BYTES as u64);
         let w1 = l.try_start().unwrap();
-        assert!(l.force_records(7), "its record is in the write in flight");
+        assert!(l.force_records(7, l.end_bytes()), "its record is in the write in flight");
         assert_eq!(l.release(w1.seq), Some(7));
         l.free();
         assert!(l.try_start().is_none(), "no write of its own after its data went out");
-        assert!(!l.force_records(8), "nothing appended since: already on DASD");
+        assert!(!l.force_records(8, l.end_bytes()), "nothing appended since: already on DASD");
         l.append(1000);
-        assert!(l.force_records(9), "a record still in the buffer needs the next write");
+        assert!(l.force_records(9, l.end_bytes()), "a record still in the buffer needs the next write");
         let w2 = l.try_start().unwrap();
         assert_eq!(w2.bytes, 1000);
         assert_eq!(l.release(w2.seq), Some(9));
+    }
+
+    #[test]
+    fn a_put_that_waited_for_room_forces_its_own_records_not_those_appended_behind_them() {
+        let mut l = Logger::default();
+        let buffers = LOG_OUTPUT_BUFFER_BYTES as u64;
+        // A record past the buffers: its put waits for the excess to be written.
+        assert!(l.append(buffers + WRITE_CAP_BYTES));
+        let own_end = l.end_bytes();
+        l.wait_for_room(1);
+        let w1 = l.try_start().unwrap();
+        // Another record comes in behind it while the put waits.
+        l.append(3 * WRITE_CAP_BYTES);
+        assert_eq!(l.release(w1.seq), Some(1), "the first write makes the room");
+        l.free();
+        assert!(l.force_records(1, own_end), "the rest of its record is still in the buffer");
+        l.force_records(2, l.end_bytes());
+        let mut released = Vec::new();
+        while let Some(w) = l.try_start() {
+            released.extend(std::iter::from_fn(|| l.release(w.seq)).map(|t| (t, w.seq)));
+            l.free();
+        }
+        let own_writes = (buffers + WRITE_CAP_BYTES).div_ceil(WRITE_CAP_BYTES);
+        assert_eq!(released, vec![(1, own_writes), (2, own_writes + 3)], "each with the write of its last byte");
+        assert!(!l.force_records(3, own_end), "an earlier write took them: no wait");
     }
 
     #[test]
