@@ -435,36 +435,60 @@ struct DrainedLog {
     lpar_cpus: f64,
     /// Queue pairs a queue manager's log serves, their even share (whose convoys feed it).
     pairs_a_log: f64,
+    /// Requesters (or tasks) a queue pair, their even share.
+    requesters_a_pair: f64,
 }
 
-/// Share of the time a log can be kept writing where its puts' records outgrow the log output
-/// buffers on shared queues: 1 but there.
+/// Share of the time a log can be kept writing where its puts force records of more than a
+/// write on shared queues: 1 but there.
 ///
-/// Such a put waits for room, then for its record on DASD, holding its queue's lock; the next
-/// put through that lock logs only once it has had a processor and its CF request has come
-/// back, behind the others' bursts, and the logger idles through that where nothing else feeds
-/// it. The idle share is priced as the transaction's CPU on an LPAR against its log time, the
-/// CPU divided once by the processors for the time the bursts take and once more for the chance
-/// that the logger drains at all (with more processors the first puts come back before it has),
-/// and once by the pairs a log serves: each pair's convoys log in the others' gaps. Measured
-/// against the simulation: 44 requesters on 2 shared pairs at 5.7 MB over zHPF on three queue
-/// managers of one processor 3% fast with it, 13% without; 18 requesters on 10 pairs at 5 MB
-/// over zHyperLink on one queue manager of one processor 1% fast, 19% slow counting the idle
-/// share whole (the simulation keeps that log at 96% of its ceiling). On the consistency probe,
-/// the pairs' share moved 7 nearer and none further. Where one queue manager's pair is all there
-/// is, the rule is the weaker part of the model: 18 requesters on one pair there are 15% slow
-/// with it and 8% fast without. Private queues' puts log straight after their burst, and the
-/// simulation keeps their logs busy (one-processor private megabyte cases on the probe: mean
-/// departure 0.3%); puts in syncpoint wait for room only, not for their records' write, so
-/// their releases are staggered (taken to pulse, they went up to 28% slow).
+/// Two ways leave such a log idle while its tasks pass the processors. Tasks about one a pair
+/// (no lock to queue them) wait for room in the buffers, their records and the gets' behind
+/// them, and the write that makes the room releases them together: they queue for the
+/// processors behind each other, and a put's data reaches the buffers only after its burst and
+/// its asynchronous CF request. 8 requesters on 9 shared pairs at 2.7 MB over zHyperLink on one
+/// processor: a put's burst of 0.9 ms takes 6.9 ms to get through at 23% utilisation, and the
+/// log runs at 83% of its ceiling; with 12 on the 9 pairs, the pairs' locks queue the puts
+/// instead and it runs at 98% (from 2 to 8 a pair at 1, 2 and 5 MB alike). The share of lone
+/// tasks fades from [`DRAIN_ALONE_FULL_TO`] requesters a pair to [`DRAIN_ALONE_NONE_FROM`],
+/// and from records of one write to two. Where records outgrow the buffers, convoys drain the
+/// log too: a put holds its lock until its record is on DASD, and the next one through that
+/// lock logs only once it has had a processor and its CF request has come back; the other
+/// pairs' convoys log in that gap, so the pairs a log serves divide it.
+///
+/// The idle time is priced as the transaction's CPU on an LPAR, divided once by the processors
+/// for the time the bursts take and once more for the chance that the logger drains at all
+/// (with more processors the first puts come back before it has). Measured against the
+/// simulation: the 8 requesters above 20% fast without it, 5% with it; 44 requesters on 2
+/// shared pairs at 5.7 MB over zHPF on three queue managers of one processor 3% fast, 13%
+/// without; 18 requesters on 10 pairs at 5 MB over zHyperLink on one processor 1% fast, 19%
+/// slow counting the convoys' idle share whole (the log runs at 96% of its ceiling). Where one
+/// queue manager's pair is all there is, the rule is the weaker part of the model: 18
+/// requesters on one pair there are 15% slow with it and 8% fast without. Private queues' puts
+/// log straight after their burst and are left out: counting their lone tasks moved six
+/// private cases of the consistency probe up to 14 points slow (11 log-test tasks on 16 queues
+/// at 1.45 MB over zHyperLink on one processor). Puts in syncpoint wait for room only, not for
+/// their records' write, so their releases are staggered (taken to pulse, they went up to 28%
+/// slow).
 fn drained_log_busy_share(d: DrainedLog) -> f64 {
-    if !d.shared || d.record_bytes <= LOG_OUTPUT_BUFFER_BYTES || d.log_us_txn <= 0.0 {
+    if !d.shared || d.record_bytes <= 0.0 || d.log_us_txn <= 0.0 {
         return 1.0;
     }
+    let write_bytes = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
+    let lone_tasks =
+        ((DRAIN_ALONE_NONE_FROM - d.requesters_a_pair) / (DRAIN_ALONE_NONE_FROM - DRAIN_ALONE_FULL_TO)).clamp(0.0, 1.0);
+    let alone = lone_tasks * ((d.record_bytes - write_bytes) / write_bytes).clamp(0.0, 1.0);
+    let convoys = if d.record_bytes > LOG_OUTPUT_BUFFER_BYTES { (1.0 - alone) / d.pairs_a_log.max(1.0) } else { 0.0 };
     let cpus = d.lpar_cpus.max(1.0);
-    let idle_us = (d.cpu_us_txn / (cpus * cpus * d.pairs_a_log.max(1.0))).max(0.0);
+    let idle_us = (d.cpu_us_txn / (cpus * cpus) * (alone + convoys)).max(0.0);
     d.log_us_txn / (d.log_us_txn + idle_us)
 }
+
+/// Requesters a pair up to which every task of a shared log drained by records past a write is
+/// taken to wait for room alone (see [`drained_log_busy_share`]).
+const DRAIN_ALONE_FULL_TO: f64 = 0.75;
+/// Requesters a pair from which none is: the pairs' locks queue them.
+const DRAIN_ALONE_NONE_FROM: f64 = 1.25;
 
 /// The log output buffers as a store of bytes the logger drains. A call whose record would
 /// overfill them waits, still holding its queue's lock, until the logger has written the
@@ -1589,6 +1613,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
                 cpu_us_txn: cpu_txn,
                 lpar_cpus: f64::from(sc.system.lpar_cpus.max(1)),
                 pairs_a_log: pairs / qmgrs,
+                requesters_a_pair: n / pairs,
             }),
         openers_req,
         most_openers_req,
@@ -3060,8 +3085,8 @@ mod tests {
     }
 
     #[test]
-    fn only_a_shared_log_drained_of_records_past_its_buffers_idles_and_less_on_more_processors_or_pairs() {
-        let fed = |shared: bool, record_bytes: f64, lpar_cpus: f64, pairs_a_log: f64| {
+    fn only_a_shared_log_drained_of_records_past_a_write_idles_and_less_on_more_processors_or_pairs() {
+        let fed = |shared: bool, record_bytes: f64, lpar_cpus: f64, pairs_a_log: f64, requesters_a_pair: f64| {
             drained_log_busy_share(DrainedLog {
                 shared,
                 record_bytes,
@@ -3069,21 +3094,37 @@ mod tests {
                 cpu_us_txn: 5_000.0,
                 lpar_cpus,
                 pairs_a_log,
+                requesters_a_pair,
             })
         };
-        let log = |shared: bool, record_bytes: f64, lpar_cpus: f64| fed(shared, record_bytes, lpar_cpus, 1.0);
+        // Convoys: many requesters a pair.
+        let log = |shared: bool, record_bytes: f64, lpar_cpus: f64| fed(shared, record_bytes, lpar_cpus, 1.0, 10.0);
+        let whole = 17_500.0 / 22_500.0;
         let past = 2.0 * LOG_OUTPUT_BUFFER_BYTES;
         assert_eq!(log(false, past, 1.0), 1.0, "private puts log straight after their burst");
-        assert_eq!(log(true, LOG_OUTPUT_BUFFER_BYTES, 1.0), 1.0, "a record that fits leaves no drain");
+        assert_eq!(log(true, LOG_OUTPUT_BUFFER_BYTES, 1.0), 1.0, "a convoy's record that fits leaves no drain");
         assert_eq!(log(true, 0.0, 1.0), 1.0, "no put forcing its own record");
         let shares: Vec<f64> = [1.0, 2.0, 4.0, 16.0].iter().map(|&c| log(true, past, c)).collect();
-        assert!((shares[0] - 17_500.0 / 22_500.0).abs() < 1.0e-12, "{shares:?}");
+        assert!((shares[0] - whole).abs() < 1.0e-12, "{shares:?}");
         assert!(shares.windows(2).all(|w| w[0] < w[1] && w[1] < 1.0), "{shares:?}");
         // Each pair's convoys log in the others' gaps; half a pair a log is a pair's whole idle.
-        let pairs: Vec<f64> = [0.5, 1.0, 2.0, 10.0].iter().map(|&p| fed(true, past, 1.0, p)).collect();
+        let pairs: Vec<f64> = [0.5, 1.0, 2.0, 10.0].iter().map(|&p| fed(true, past, 1.0, p, 10.0)).collect();
         assert_eq!(pairs[0], pairs[1], "{pairs:?}");
         assert!((pairs[3] - 17_500.0 / 18_000.0).abs() < 1.0e-12, "{pairs:?}");
         assert!(pairs[1..].windows(2).all(|w| w[0] < w[1] && w[1] < 1.0), "{pairs:?}");
+        // Lone tasks drain a log of records of two writes or more, whatever the pairs, and fade
+        // out as a second requester on the pairs' locks queues them.
+        let write = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
+        for record in [2.0 * write, past] {
+            assert!((fed(true, record, 1.0, 10.0, 0.5) - whole).abs() < 1.0e-12, "{record}");
+        }
+        let alone = |record: f64, requesters_a_pair: f64| 1.0 / fed(true, record, 1.0, 10.0, requesters_a_pair) - 1.0;
+        let full = alone(2.0 * write, 0.5);
+        assert!((alone(2.0 * write, 1.0) - 0.5 * full).abs() < 1.0e-12, "halfway through the fade");
+        assert!((alone(1.5 * write, 0.75) - 0.5 * full).abs() < 1.0e-12, "halfway from one write to two");
+        assert_eq!(fed(true, 2.0 * write, 1.0, 10.0, 1.25), 1.0, "queued at the locks");
+        assert_eq!(fed(true, write, 1.0, 10.0, 0.5), 1.0, "a record of a write or less");
+        assert_eq!(fed(false, 2.0 * write, 1.0, 10.0, 0.5), 1.0, "private");
     }
 
     #[test]
