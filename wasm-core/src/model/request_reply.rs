@@ -448,13 +448,13 @@ struct DrainedLog {
 /// processors behind each other, and a put's data reaches the buffers only after its burst and
 /// its asynchronous CF request. 8 requesters on 9 shared pairs at 2.7 MB over zHyperLink on one
 /// processor: a put's burst of 0.9 ms takes 6.9 ms to get through at 23% utilisation, and the
-/// log runs at 83% of its ceiling; with 12 on the 9 pairs, the pairs' locks queue the puts
-/// instead and it runs at 98% (from 2 to 8 a pair at 1, 2 and 5 MB alike). The share of lone
-/// tasks fades from [`DRAIN_ALONE_FULL_TO`] requesters a pair to [`DRAIN_ALONE_NONE_FROM`],
-/// and from records of one write to two. Where records outgrow the buffers, convoys drain the
-/// log too: a put holds its lock until its record is on DASD, and the next one through that
-/// lock logs only once it has had a processor and its CF request has come back; the other
-/// pairs' convoys log in that gap, so the pairs a log serves divide it.
+/// log runs at 83% of its ceiling (80-85% for 2 to 8 requesters on the 9 pairs at 1, 2 and 5
+/// MB alike); with 12 on the 9 pairs, the pairs' locks queue the puts instead and it runs at
+/// 98%. The share of lone tasks fades from [`DRAIN_ALONE_FULL_TO`] requesters a pair to
+/// [`DRAIN_ALONE_NONE_FROM`], and from records of one write to two. Where records outgrow the
+/// buffers, convoys drain the log too: a put holds its lock until its record is on DASD, and
+/// the next one through that lock logs only once it has had a processor and its CF request has
+/// come back; the other pairs' convoys log in that gap, so the pairs a log serves divide it.
 ///
 /// The idle time is priced as the transaction's CPU on an LPAR, divided once by the processors
 /// for the time the bursts take and once more for the chance that the logger drains at all
