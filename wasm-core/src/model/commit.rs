@@ -25,7 +25,7 @@ mod force_sizes;
 
 pub use force_sizes::{ForceSizes, PageSpread};
 
-use crate::model::log::{IoPath, LOG_PAGE_BYTES, MAX_PAGES_PER_IO, WriteTimer};
+use crate::model::log::{IoPath, MAX_WRITE_BYTES, WriteTimer};
 use crate::model::request_reply::{self, Bound};
 use crate::scenario::Scenario;
 
@@ -296,7 +296,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     let gap = if gap_us.is_finite() { gap_us.max(0.0) } else { f64::INFINITY };
     // A write takes at most 128 pages: as many whole forces as fit.
     let per_write_cap = if bytes > 0.0 {
-        crate::math::floor(MAX_PAGES_PER_IO * LOG_PAGE_BYTES / bytes).clamp(1.0, MAX_REQUESTS_PER_WRITE)
+        crate::math::floor(MAX_WRITE_BYTES / bytes).clamp(1.0, MAX_REQUESTS_PER_WRITE)
     } else {
         MAX_REQUESTS_PER_WRITE
     };

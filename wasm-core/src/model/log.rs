@@ -40,6 +40,8 @@ pub const LOG_PAGE_BYTES: f64 = 4096.0;
 /// Most pages Media Manager writes in one I/O request (512 KB). `004_c01e4fc945a28128.txt`,
 /// "zHyperLink and striped active logs": "up to 128 4K pages to be written in a single I/O request".
 pub const MAX_PAGES_PER_IO: f64 = 128.0;
+/// Largest log write in bytes: [`MAX_PAGES_PER_IO`] pages of [`LOG_PAGE_BYTES`].
+pub const MAX_WRITE_BYTES: f64 = MAX_PAGES_PER_IO * LOG_PAGE_BYTES;
 
 /// Largest zHyperLink write request: one 3390 track. Same section: "a z HyperLink I/O request will
 /// write no more than 56KB in a single request".
@@ -372,7 +374,7 @@ pub fn evaluate(scenario: &Scenario) -> LogMetrics {
         write_time_per_message_us: message_elapsed_us,
         message_log_rate_mb_s: message_rate,
         log_bound_msgs_s: message_rate * BYTES_PER_MB / bytes,
-        max_log_rate_mb_s: MAX_PAGES_PER_IO * LOG_PAGE_BYTES / BYTES_PER_MB / (full.cycle_us * 1e-6),
+        max_log_rate_mb_s: MAX_WRITE_BYTES / BYTES_PER_MB / (full.cycle_us * 1e-6),
         write_sessions: f64::from(sessions(cfg)),
         write_sessions_per_ds8000: f64::from(sessions_per_ds8000(cfg)),
         within_write_session_limit: sessions_fit(cfg),
@@ -646,7 +648,7 @@ impl IoPath {
     /// As the free function [`max_log_rate_mb_s`], on this path.
     pub fn max_log_rate_mb_s(&self) -> f64 {
         let w = self.write(MAX_PAGES_PER_IO, None);
-        finite_or_zero(MAX_PAGES_PER_IO * LOG_PAGE_BYTES / BYTES_PER_MB / (w.cycle_us * 1e-6))
+        finite_or_zero(MAX_WRITE_BYTES / BYTES_PER_MB / (w.cycle_us * 1e-6))
     }
 
     /// Pages on each non-empty stripe when `pages` are spread over the stripes.
@@ -1058,7 +1060,7 @@ mod tests {
         for bytes in [4096.0, 300_000.0, 1_500_000.0] {
             assert_eq!(ficon.logger_time_us(bytes), ficon.write_time_us(bytes), "{bytes} B over FICON");
             // Every write of the sequence is followed by the logger's own work, the last one's too.
-            let writes = crate::math::ceil(bytes / (MAX_PAGES_PER_IO * LOG_PAGE_BYTES));
+            let writes = crate::math::ceil(bytes / MAX_WRITE_BYTES);
             let tail = zhl.write(MAX_PAGES_PER_IO, None).cycle_us - zhl.write(MAX_PAGES_PER_IO, None).elapsed_us;
             assert!(tail > 0.0);
             let extra = zhl.logger_time_us(bytes) - zhl.write_time_us(bytes);

@@ -474,7 +474,7 @@ fn drained_log_busy_share(d: DrainedLog) -> f64 {
     if !d.shared || d.record_bytes <= 0.0 || d.log_us_txn <= 0.0 {
         return 1.0;
     }
-    let write_bytes = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
+    let write_bytes = crate::model::log::MAX_WRITE_BYTES;
     let lone_tasks =
         ((DRAIN_ALONE_NONE_FROM - d.requesters_a_pair) / (DRAIN_ALONE_NONE_FROM - DRAIN_ALONE_FULL_TO)).clamp(0.0, 1.0);
     let alone = lone_tasks * ((d.record_bytes - write_bytes) / write_bytes).clamp(0.0, 1.0);
@@ -1007,7 +1007,7 @@ fn background_writes(puts: f64, record_bytes: f64, put_phase_us: f64, write_us: 
     if uow_bytes < threshold || record_bytes <= 0.0 || puts < 1.0 {
         return Background::NONE;
     }
-    let cap = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
+    let cap = crate::model::log::MAX_WRITE_BYTES;
     let put_us = put_phase_us.max(0.0) / puts;
     let appended_by = |t_us: f64| {
         let done = if put_us > 0.0 { crate::math::floor(t_us / put_us + 1.0e-9) } else { puts };
@@ -1257,7 +1257,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
     // takes everyone's data and a commit's wait for it is the force aggregation's; there the
     // logger is taken to write a unit of work's data at its ceiling rate while the puts go on (a
     // share of it, for a unit of many records), and the commit forces what is left.
-    let cap = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
+    let cap = crate::model::log::MAX_WRITE_BYTES;
     // A queue whose lock is held across forces moves its users through it as one convoy,
     // whose puts force one after another: the convoys, not the tasks, are what force
     // independently. On a lone queue of request/reply or the log test the puts meet another
@@ -3114,7 +3114,7 @@ mod tests {
         assert!(pairs[1..].windows(2).all(|w| w[0] < w[1] && w[1] < 1.0), "{pairs:?}");
         // Lone tasks drain a log of records of two writes or more, whatever the pairs, and fade
         // out as a second requester on the pairs' locks queues them.
-        let write = crate::model::log::MAX_PAGES_PER_IO * crate::model::log::LOG_PAGE_BYTES;
+        let write = crate::model::log::MAX_WRITE_BYTES;
         for record in [2.0 * write, past] {
             assert!((fed(true, record, 1.0, 10.0, 0.5) - whole).abs() < 1.0e-12, "{record}");
         }

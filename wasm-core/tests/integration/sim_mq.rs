@@ -19,6 +19,8 @@ use mqpx::sim::stats::RunPlan;
 use mqpx::sim::trace::TraceKind;
 
 const PLAN: RunPlan = RunPlan { warmup_s: 0.2, run_s: 2.0, batches: 10 };
+/// A run long enough for a few thousand round trips of megabyte messages.
+const LONG_PLAN: RunPlan = RunPlan { warmup_s: 2.0, run_s: 20.0, batches: 10 };
 
 fn scenario(f: impl FnOnce(&mut Scenario)) -> Scenario {
     let mut s = Scenario::default();
@@ -95,7 +97,12 @@ fn nonpersistent_shared_request_reply(requesters: u32, pairs: u32, size: u32, qm
 
 /// A run of `sc`'s throughput within `tolerance` of the model's.
 fn throughput_agrees(label: &str, sc: &Scenario, tolerance: f64) {
-    let m = run(sc, 17, PLAN);
+    throughput_agrees_over(label, sc, PLAN, tolerance);
+}
+
+/// [`throughput_agrees`] over a run of `plan`.
+fn throughput_agrees_over(label: &str, sc: &Scenario, plan: RunPlan, tolerance: f64) {
+    let m = run(sc, 17, plan);
     let model_tps = model::request_reply::evaluate(sc).transactions_s;
     within(&format!("{label} transactions/s"), m.transactions_per_s.mean, model_tps, tolerance);
 }
@@ -474,7 +481,6 @@ fn a_shared_log_of_records_past_its_buffers_idles_through_a_pairs_handoffs_unles
     // on 10 pairs of one queue manager keep its log at 96% of it, where the idle share counted
     // whole made the model 19% slow (7% on two processors). Private queues' puts log straight
     // after their burst.
-    let plan = RunPlan { warmup_s: 2.0, run_s: 20.0, batches: 10 };
     let mut cases = Vec::new();
     for (queue_type, cpus) in [(QueueType::Shared, 1), (QueueType::Shared, 2), (QueueType::Private, 1)] {
         let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, 18, 10, 5_033_753, 1);
@@ -488,9 +494,7 @@ fn a_shared_log_of_records_past_its_buffers_idles_through_a_pairs_handoffs_unles
     shared_over(&mut sc, 3, 1);
     cases.push(("44 requesters on 2 shared pairs at 5.7 MB over 3 queue managers".to_string(), sc));
     for (label, sc) in cases {
-        let m = run(&sc, 17, plan);
-        let model_tps = model::request_reply::evaluate(&sc).transactions_s;
-        within(&format!("{label}: transactions/s"), m.transactions_per_s.mean, model_tps, 0.06);
+        throughput_agrees_over(&label, &sc, LONG_PLAN, 0.06);
     }
 }
 
@@ -501,16 +505,13 @@ fn lone_tasks_released_together_by_room_in_a_shared_log_leave_it_idle_while_they
     // other while the log idles (83% of its ceiling with 8 requesters on 9 pairs, where the
     // model took it full and was 20% fast). A second requester on the pairs' locks queues them
     // there instead, and the log runs full.
-    let plan = RunPlan { warmup_s: 2.0, run_s: 20.0, batches: 10 };
     for requesters in [8, 12] {
         let mut sc =
             persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, requesters, 9, 2_680_637, 1);
         log_path(&mut sc, 2_680_637, LogIoMode::Zhyperlink, 2, 4);
         shared_over(&mut sc, 1, 1);
-        let m = run(&sc, 17, plan);
-        let model_tps = model::request_reply::evaluate(&sc).transactions_s;
-        let label = format!("{requesters} requesters on 9 shared pairs at 2.7 MB: transactions/s");
-        within(&label, m.transactions_per_s.mean, model_tps, 0.06);
+        let label = format!("{requesters} requesters on 9 shared pairs at 2.7 MB");
+        throughput_agrees_over(&label, &sc, LONG_PLAN, 0.06);
     }
 }
 
@@ -842,7 +843,7 @@ fn a_put_whose_record_outgrows_the_log_buffers_holds_its_lock_until_the_excess_i
         let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::InSyncpoint, requesters, 1, size, 1);
         log_path(&mut sc, size, io_mode, copies, stripes);
         shared_over(&mut sc, qmgrs, 3);
-        let m = run(&sc, 17, RunPlan { warmup_s: 2.0, run_s: 20.0, batches: 10 });
+        let m = run(&sc, 17, LONG_PLAN);
         rates_agree(&format!("{requesters} requesters on a shared pair over {qmgrs} LPARs, {size} B"), &sc, &m, 0.10);
     }
 }

@@ -2,7 +2,7 @@
 //! simulation and the model disagree only where queueing (which the simulation plays out and the
 //! model approximates) makes them.
 
-use crate::model::log::{self, LOG_PAGE_BYTES, MAX_PAGES_PER_IO};
+use crate::model::log::{self, MAX_WRITE_BYTES};
 use crate::model::request_reply::{GET_WAIT_DISPATCH_US, GET_WAIT_POST_CPU_US, cpu_scale};
 use crate::model::streaming::{self, StreamTarget};
 use crate::scenario::{Persistence, QueueType, Scenario};
@@ -13,7 +13,7 @@ use super::cf::CfCosts;
 pub const S_PER_US: f64 = 1.0e-6;
 
 /// Largest log write the logger issues, bytes (128 pages of 4 KB, the Media Manager cap).
-pub const WRITE_CAP_BYTES: u64 = (MAX_PAGES_PER_IO * LOG_PAGE_BYTES) as u64;
+pub const WRITE_CAP_BYTES: u64 = MAX_WRITE_BYTES as u64;
 
 /// CPU bursts and log record sizes of one scenario, all in seconds and bytes.
 #[derive(Debug, Clone, Copy, PartialEq)]
