@@ -1547,9 +1547,10 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
             // one alike, each write carrying half of those at the logger. What fits a write is so
             // counted in the mean force's bytes, not the put's, unless the small records ride apart
             // (`Riders`) and only the large ones meet. Counted in puts, 11 requesters on their own
-            // private pairs at 82 KB over FICON wrote 490 KB a write where the simulation's logger
-            // wrote 218 KB (five forces, half of them gets), and the model was 11% fast, where at
-            // 80 KB (below the write threshold, the forces' own gathering) it was within 1%.
+            // private pairs at 82 KB over FICON wrote 357 KB a write where the simulation's logger
+            // wrote 218 KB (five or six forces, half of them gets), and the model was 11% fast,
+            // where at 80 KB (below the write threshold, the forces' own gathering) it was within
+            // 1%.
             let fit = if riders.is_none() && forces_txn > 0.0 {
                 cap / (log_bytes_txn / forces_txn).max(1.0)
             } else {

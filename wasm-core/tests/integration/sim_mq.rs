@@ -1346,8 +1346,8 @@ fn a_busy_loggers_writes_fill_with_the_mean_force_not_the_puts_record() {
     // Records just past the write threshold, one task a queue: each write carries half of the
     // forces at the logger, gets' small records as well as puts' large ones, so a write holds
     // about half as many bytes as that count of puts (request_reply::Meeting::Records). Counted
-    // in puts, the model's writes were twice the simulation's and it was 6-12% fast, most where
-    // the log bounds (11 requesters at 86 KB over FICON: 11.5%).
+    // in puts, the model's writes held 1.6 times the simulation's bytes and it was 6-12% fast,
+    // most where the log bounds (11 requesters at 87,564 B over FICON: 11.5%).
     let rr = WorkloadKind::RequestReply;
     // (kind, syncpoint, tasks, queues, size, I/O path, copies, stripes, processors)
     let cases = [
