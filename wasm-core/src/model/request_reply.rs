@@ -1693,6 +1693,104 @@ fn server_wait_us(
     service_us * (stretch - 1.0).max(0.0) * 0.5 * (ca2.min(1.0) + cs2.min(1.0))
 }
 
+/// [`server_wait_us`] where the requesters or the servers do not divide evenly over the pairs:
+/// the wait that gives the throughput of the pairs taken kind by kind, `rest_us` being the rest of
+/// a round trip (the service included); `None` where every pair holds the same counts.
+///
+/// Tasks are placed on the pairs in turn, so the first pairs hold one requester and one server
+/// more than the others, and up to three kinds of pair differ in both counts. Each kind is a
+/// closed system of its own: its requesters find its servers as busy as they keep them, and it
+/// runs at the throughput that makes the two agree (the finite-source queue of
+/// [`server_wait_us`] with whole counts). Priced at the average counts, 27 requesters with 13
+/// servers on 9 pairs (four pairs with two servers, five with one) had 1.44 servers a pair for
+/// three requesters, kept all of them busy and ran 24% above the simulation, whose servers idle
+/// a fifth of the time where a pair's two servers outnumber the requests its three requesters
+/// have out; the pairs with one server bind.
+fn server_wait_over_uneven_pairs_us(
+    s: &Setup,
+    rest_us: f64,
+    service_us: f64,
+    service_variance_us2: f64,
+    away_us: f64,
+    away_variance_us2: f64,
+) -> Option<f64> {
+    let whole = |x: f64| crate::math::floor(x + 0.5);
+    let pairs = whole(s.pairs).max(1.0);
+    let (n, m) = (whole(s.n), whole(s.m));
+    let (n_low, m_low) = (crate::math::floor(n / pairs), crate::math::floor(m / pairs));
+    // Pairs 0..extra_n hold one requester more, pairs 0..extra_m one server more.
+    let (extra_n, extra_m) = (n - n_low * pairs, m - m_low * pairs);
+    // A pair with no server of its own (which scenario validation refuses) is left to the pooled
+    // price.
+    let timed = rest_us > 0.0 && service_us > 0.0;
+    if (extra_n == 0.0 && extra_m == 0.0) || m_low < 1.0 || !timed {
+        return None;
+    }
+    let cs2 = service_variance_us2 / (service_us * service_us);
+    let ca2 = if away_us > 0.0 { away_variance_us2 / (away_us * away_us) } else { 1.0 };
+    let variability = 0.5 * (ca2.min(1.0) + cs2.min(1.0));
+    let warm = processors::WarmStart::default();
+    let cuts = [0.0, extra_n.min(extra_m), extra_n.max(extra_m), pairs];
+    let mut throughput_us = 0.0;
+    for kind in cuts.windows(2) {
+        let count = kind[1] - kind[0];
+        if count <= 0.0 {
+            continue;
+        }
+        let requesters = n_low + if kind[0] < extra_n { 1.0 } else { 0.0 };
+        let servers = m_low + if kind[0] < extra_m { 1.0 } else { 0.0 };
+        if requesters <= servers {
+            throughput_us += count * requesters / rest_us;
+            continue;
+        }
+        // Its throughput x solves x = count * requesters / (rest + wait(x)); the wait grows
+        // with x without bound towards the servers' capacity, so the root lies below it.
+        let wait_us = |x: f64| {
+            let busy = x * service_us / (count * servers);
+            service_us * (processors::burst_stretch(requesters, servers, busy, &warm) - 1.0).max(0.0) * variability
+        };
+        let excess = |x: f64| x - count * requesters / (rest_us + wait_us(x));
+        throughput_us += root_below(excess, count * servers / service_us);
+    }
+    (throughput_us > 0.0).then(|| (n / throughput_us - rest_us).max(0.0))
+}
+
+/// The root in (0, `top`) of `f`, negative at 0 and positive (or not finite) towards `top`, by
+/// regula falsi in its Illinois form (halving where the interpolation leaves the bracket).
+fn root_below(f: impl Fn(f64) -> f64, top: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0, top);
+    let (mut f_lo, mut f_hi) = (f(lo), top);
+    let mut last_side = 0;
+    for _ in 0..ROOT_BELOW_STEPS {
+        let secant = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
+        let x = if secant > lo && secant < hi { secant } else { 0.5 * (lo + hi) };
+        let fx = f(x);
+        if !fx.is_finite() || fx > 0.0 {
+            (hi, f_hi) = (x, if fx.is_finite() { fx } else { hi - lo });
+            if last_side == 1 {
+                f_lo *= 0.5;
+            }
+            last_side = 1;
+        } else {
+            (lo, f_lo) = (x, fx);
+            if last_side == -1 {
+                f_hi *= 0.5;
+            }
+            last_side = -1;
+        }
+        if hi - lo <= ROOT_BELOW_TOLERANCE * hi {
+            break;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// Most steps of [`root_below`] (most roots take ten or fewer).
+const ROOT_BELOW_STEPS: u32 = 100;
+
+/// Relative width of the bracket at which [`root_below`] stops: far below anything displayed.
+const ROOT_BELOW_TOLERANCE: f64 = 1.0e-10;
+
 /// How much processor queueing stretches a CPU burst at `x_us` transactions per microsecond,
 /// with the processors busy `cpu_util` of the time.
 ///
@@ -2238,9 +2336,13 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 + wl_rq * wl_rq
                 + wl_rp * wl_rp
                 + forces * queued_force * queued_force;
-            let srv_wait = server_wait_us(s, srv_util, service, variance, away, away_variance);
-            srv_wait_us = srv_wait;
             let req_cmits_us = cmits_after_room(req_cmits, req_room_us);
+            // Where the pairs hold different counts of requesters or servers, each kind of pair
+            // finds its servers as busy as its own counts make them.
+            let rest_us = req_put + service + req_get + req_cmits_us + background_tail;
+            let srv_wait = server_wait_over_uneven_pairs_us(s, rest_us, service, variance, away, away_variance)
+                .unwrap_or_else(|| server_wait_us(s, srv_util, service, variance, away, away_variance));
+            srv_wait_us = srv_wait;
             let round_trip = req_put + srv_wait + service + req_get + req_cmits_us + background_tail;
             force_wait_total = if s.persistent {
                 wf * (2.0 + if s.srv_in { 1.0 } else { 2.0 })
