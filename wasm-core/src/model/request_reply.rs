@@ -1447,7 +1447,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
         n,
         m,
         pairs,
-        cpus: f64::from(sc.system.lpar_cpus.max(1)) * qmgrs,
+        cpus: cpus * qmgrs,
         qmgrs,
         batch,
         put_cpu,
@@ -1650,7 +1650,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
                 record_bytes: if persistent && uow_puts <= 1.0 && !req_in { lb_msg } else { 0.0 },
                 log_us_txn: log_bytes_txn / max_log_bytes_s * 1.0e6,
                 cpu_us_txn: cpu_txn,
-                lpar_cpus: f64::from(sc.system.lpar_cpus.max(1)),
+                lpar_cpus: cpus,
                 pairs_a_log: pairs / qmgrs,
                 requesters_a_pair: n / pairs,
             }),
@@ -1697,13 +1697,36 @@ fn server_wait_us(
     away_variance_us2: f64,
 ) -> f64 {
     let per_pair = |count: f64| count / s.pairs;
-    let stretch = processors::burst_stretch(per_pair(s.n), per_pair(s.m), util, &s.srv_warm);
+    let variability = server_wait_variability(service_us, service_variance_us2, away_us, away_variance_us2);
+    finite_source_wait_us(per_pair(s.n), per_pair(s.m), util, service_us, variability, &s.srv_warm)
+}
+
+/// The factor on a wait for a server for services of `service_us` that vary by
+/// `service_variance_us2` and requesters away `away_us` that vary by `away_variance_us2`: the
+/// mean of the two squared coefficients of variation, each at most an exponential time's (see
+/// [`server_wait_us`]).
+fn server_wait_variability(service_us: f64, service_variance_us2: f64, away_us: f64, away_variance_us2: f64) -> f64 {
+    let cs2 = if service_us > 0.0 { service_variance_us2 / (service_us * service_us) } else { 1.0 };
+    let ca2 = if away_us > 0.0 { away_variance_us2 / (away_us * away_us) } else { 1.0 };
+    0.5 * (ca2.min(1.0) + cs2.min(1.0))
+}
+
+/// A request's wait for one of `servers` busy `busy` of the time, `requesters` closed loops
+/// sharing them, each service `service_us` and the wait scaled by `variability`
+/// ([`server_wait_variability`]): infinite at saturation.
+fn finite_source_wait_us(
+    requesters: f64,
+    servers: f64,
+    busy: f64,
+    service_us: f64,
+    variability: f64,
+    warm: &processors::WarmStart,
+) -> f64 {
+    let stretch = processors::burst_stretch(requesters, servers, busy, warm);
     if stretch.is_infinite() {
         return f64::INFINITY;
     }
-    let cs2 = if service_us > 0.0 { service_variance_us2 / (service_us * service_us) } else { 1.0 };
-    let ca2 = if away_us > 0.0 { away_variance_us2 / (away_us * away_us) } else { 1.0 };
-    service_us * (stretch - 1.0).max(0.0) * 0.5 * (ca2.min(1.0) + cs2.min(1.0))
+    service_us * (stretch - 1.0).max(0.0) * variability
 }
 
 /// [`server_wait_us`] where the requesters or the servers do not divide evenly over the pairs:
@@ -1727,9 +1750,8 @@ fn server_wait_over_uneven_pairs_us(
     away_us: f64,
     away_variance_us2: f64,
 ) -> Option<f64> {
-    let whole = |x: f64| crate::math::floor(x + 0.5);
-    let pairs = whole(s.pairs).max(1.0);
-    let (n, m) = (whole(s.n), whole(s.m));
+    // Whole counts (the scenario's), the pairs in use.
+    let (pairs, n, m) = (s.pairs.max(1.0), s.n, s.m);
     let (n_low, m_low) = (crate::math::floor(n / pairs), crate::math::floor(m / pairs));
     // Pairs 0..extra_n hold one requester more, pairs 0..extra_m one server more.
     let (extra_n, extra_m) = (n - n_low * pairs, m - m_low * pairs);
@@ -1739,9 +1761,7 @@ fn server_wait_over_uneven_pairs_us(
     if (extra_n == 0.0 && extra_m == 0.0) || m_low < 1.0 || !timed {
         return None;
     }
-    let cs2 = service_variance_us2 / (service_us * service_us);
-    let ca2 = if away_us > 0.0 { away_variance_us2 / (away_us * away_us) } else { 1.0 };
-    let variability = 0.5 * (ca2.min(1.0) + cs2.min(1.0));
+    let variability = server_wait_variability(service_us, service_variance_us2, away_us, away_variance_us2);
     let warm = processors::WarmStart::default();
     let cuts = [0.0, extra_n.min(extra_m), extra_n.max(extra_m), pairs];
     let mut throughput_us = 0.0;
@@ -1760,7 +1780,7 @@ fn server_wait_over_uneven_pairs_us(
         // with x without bound towards the servers' capacity, so the root lies below it.
         let wait_us = |x: f64| {
             let busy = x * service_us / (count * servers);
-            service_us * (processors::burst_stretch(requesters, servers, busy, &warm) - 1.0).max(0.0) * variability
+            finite_source_wait_us(requesters, servers, busy, service_us, variability, &warm)
         };
         let excess = |x: f64| x - count * requesters / (rest_us + wait_us(x));
         throughput_us += root_below(excess, count * servers / service_us);

@@ -73,6 +73,24 @@ fn log_path(s: &mut Scenario, size: u32, io_mode: LogIoMode, copies: u32, stripe
     s.log.stripes = stripes;
 }
 
+/// Runs `sc` with its messages of `size` bytes on a log of `copies` x `stripes` over `io_mode`
+/// and LPARs of `cpus` processors (seed 23 over [`PLAN`]), checks its rates within `tolerance`
+/// of the model's ([`rates_agree`]) and gives the run's metrics for further checks.
+fn rates_agree_on_path(
+    label: &str,
+    sc: &mut Scenario,
+    size: u32,
+    (io_mode, copies, stripes): (LogIoMode, u32, u32),
+    cpus: u32,
+    tolerance: f64,
+) -> SimMetrics {
+    log_path(sc, size, io_mode, copies, stripes);
+    sc.system.lpar_cpus = cpus;
+    let m = run(sc, 23, PLAN);
+    rates_agree(label, sc, &m, tolerance);
+    m
+}
+
 /// Puts the workload's queues in a queue sharing group of `qmgrs` queue managers, each on an
 /// LPAR of `cpus` processors.
 fn shared_over(s: &mut Scenario, qmgrs: u32, cpus: u32) {
@@ -595,10 +613,8 @@ fn no_more_chains_rejoin_the_loggers_tail_than_the_processors_can_serve_in_it() 
     for (requesters, pairs, size, copies, stripes) in cases {
         let mut sc =
             persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, requesters, pairs, size, 1);
-        log_path(&mut sc, size, LogIoMode::Zhyperlink, copies, stripes);
-        sc.system.lpar_cpus = 2;
-        let m = run(&sc, 23, PLAN);
-        rates_agree(&format!("{requesters} requesters on {pairs} pairs, {size} B over zHyperLink"), &sc, &m, 0.10);
+        let label = format!("{requesters} requesters on {pairs} pairs, {size} B over zHyperLink");
+        rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, copies, stripes), 2, 0.10);
     }
 }
 
@@ -612,11 +628,8 @@ fn requesters_that_find_a_server_free_rejoin_the_loggers_tail_as_with_a_server_e
     let cases = [(27, 17, 13, 2_586, 2, 3, 3), (33, 18, 10, 523, 2, 4, 2), (42, 41, 5, 509, 1, 4, 3)];
     for (requesters, servers, pairs, size, copies, stripes, cpus) in cases {
         let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, servers, pairs, size);
-        log_path(&mut sc, size, LogIoMode::Zhyperlink, copies, stripes);
-        sc.system.lpar_cpus = cpus;
-        let m = run(&sc, 23, PLAN);
         let label = format!("{requesters} requesters with {servers} servers on {pairs} pairs, {size} B on {cpus} CPUs");
-        rates_agree(&label, &sc, &m, 0.10);
+        rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, copies, stripes), cpus, 0.10);
     }
 }
 
@@ -1357,11 +1370,8 @@ fn a_busy_loggers_writes_fill_with_the_mean_force_not_the_puts_record() {
     ];
     for (kind, syncpoint, tasks, queues, size, io_mode, copies, stripes, cpus) in cases {
         let mut sc = persistent_tasks(kind, syncpoint, tasks, queues, size, 1);
-        log_path(&mut sc, size, io_mode, copies, stripes);
-        sc.system.lpar_cpus = cpus;
-        let m = run(&sc, 23, PLAN);
         let label = format!("{kind:?} {syncpoint:?}: {tasks} tasks on {queues} queues, {size} B over {io_mode:?}");
-        rates_agree(&label, &sc, &m, 0.10);
+        let m = rates_agree_on_path(&label, &mut sc, size, (io_mode, copies, stripes), cpus, 0.10);
         forced_writes_agree(&label, &sc, &m, 0.15);
     }
 }
@@ -1375,10 +1385,8 @@ fn writes_of_many_mixed_commits_take_more_pages_smoothly_as_messages_grow() {
     // 2,387 and 2,420 bytes, from 2% fast to 8% slow, where the simulation's moved 1%.
     for size in [2_300, 2_387, 2_436, 2_500] {
         let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::InSyncpoint, 9, 15, size, 1);
-        log_path(&mut sc, size, LogIoMode::Zhyperlink, 2, 4);
-        sc.system.lpar_cpus = 1;
-        let m = run(&sc, 23, PLAN);
-        rates_agree(&format!("9 requesters on 15 pairs in syncpoint, {size} B"), &sc, &m, 0.05);
+        let label = format!("9 requesters on 15 pairs in syncpoint, {size} B");
+        rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, 2, 4), 1, 0.05);
     }
 }
 
@@ -1392,10 +1400,8 @@ fn pairs_with_fewer_servers_bind_where_the_servers_do_not_divide_evenly() {
     // throughput down as servers are added, not up to a peak at 13.
     for servers in [12, 13, 14] {
         let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, 27, servers, 9, 407);
-        log_path(&mut sc, 407, LogIoMode::Zhpf, 1, 2);
-        sc.system.lpar_cpus = 2;
-        let m = run(&sc, 23, PLAN);
-        rates_agree(&format!("27 requesters with {servers} servers on 9 pairs"), &sc, &m, 0.06);
+        let label = format!("27 requesters with {servers} servers on 9 pairs");
+        rates_agree_on_path(&label, &mut sc, 407, (LogIoMode::Zhpf, 1, 2), 2, 0.06);
     }
 }
 
@@ -1408,10 +1414,8 @@ fn commits_that_fill_two_writes_keep_the_logger_streaming_below_the_write_thresh
     // the threshold and was 8-9% slow there, within 1% above it.
     for size in [70_000, 75_694, 79_000] {
         let mut sc = persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::InSyncpoint, 18, 16, size, 1);
-        log_path(&mut sc, size, LogIoMode::Zhyperlink, 1, 2);
-        sc.system.lpar_cpus = 4;
-        let m = run(&sc, 23, PLAN);
-        rates_agree(&format!("18 requesters on 16 pairs in syncpoint, {size} B"), &sc, &m, 0.05);
+        let label = format!("18 requesters on 16 pairs in syncpoint, {size} B");
+        rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, 1, 2), 4, 0.05);
     }
 }
 
