@@ -544,6 +544,11 @@ impl BufferRoom {
 }
 
 impl Setup {
+    /// Processors of one LPAR (each queue manager of a QSG runs on its own).
+    fn lpar_cpus(&self) -> f64 {
+        self.cpus / self.qmgrs
+    }
+
     /// Time of an MQPUT, MQGET and MQCMIT call at `x_us` transactions per microsecond,
     /// microseconds: its CPU, stretched `stretch` times by processor queueing, and the time its
     /// asynchronous CF requests are out, during which it keeps the queue's lock as it does
@@ -1145,7 +1150,7 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     // Calls unstretched: the group's own turns at the processors are counted here.
     let (put_us, _, _) = s.call_times_us(1.0, x_us);
     let record = s.log_bytes_txn / s.batch;
-    let cpus = s.cpus / s.qmgrs;
+    let cpus = s.lpar_cpus();
     // A group's put phase, and what sets it. (A shared queue's tasks on other queue managers
     // are other logs' groups: their turns at the lock are not counted.)
     let put_phase_us = |group: f64| {
@@ -1908,7 +1913,7 @@ const ROOT_BELOW_TOLERANCE: f64 = 1.0e-10;
 /// (its requester's LPAR, then its server's: `Setup::loops_per_chain`), so the spread counts
 /// tasks, and even one chain an LPAR queues where two of them meet on one.
 fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
-    let on_lpar = |chains: f64| processors::burst_stretch(chains / s.qmgrs, s.cpus / s.qmgrs, cpu_util, &s.cpu_warm);
+    let on_lpar = |chains: f64| processors::burst_stretch(chains / s.qmgrs, s.lpar_cpus(), cpu_util, &s.cpu_warm);
     let all = on_lpar(s.chains);
     if all == 1.0 && s.loops_per_chain <= 1.0 {
         return all;
@@ -1919,7 +1924,7 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
         // chain at the processors at all.
         let for_locks = if s.openers_req > 1.0 { x_us * unheld_lock_wait_txn_us(s, x_us, all, true) } else { 0.0 };
         let chains = (s.chains - for_locks - for_servers).max(1.0);
-        let cpus = s.cpus / s.qmgrs;
+        let cpus = s.lpar_cpus();
         return processors::spread_burst_stretch(
             chains * s.loops_per_chain,
             s.chains * s.loops_per_chain,
@@ -2184,7 +2189,7 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
         return 0.0;
     }
     let queues = (s.pairs / s.qmgrs).max(1.0);
-    let together = (requests_per_write / queues).min(s.cpus / s.qmgrs / queues).max(1.0);
+    let together = (requests_per_write / queues).min(s.lpar_cpus() / queues).max(1.0);
     0.5 * (together - 1.0) * mean_hold_us
 }
 
@@ -2315,7 +2320,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 sizes: s.force_sizes,
                 background_share: if s.log_bytes_txn > 0.0 { s.background_bytes_txn / s.log_bytes_txn } else { 0.0 },
                 lock_handoffs: s.lock_handoffs,
-                processors: if s.paced_forces { s.cpus / s.qmgrs } else { f64::INFINITY },
+                processors: if s.paced_forces { s.lpar_cpus() } else { f64::INFINITY },
                 paced_gap_us: s.force_gap_us,
                 rejoin_processors: s.rejoin_processors,
                 own_release_share: 1.0,
@@ -3347,12 +3352,14 @@ mod tests {
     #[test]
     fn log_test_tasks_released_together_wait_for_the_batch_ahead_of_them_up_to_the_processors() {
         use super::{ServerRound, released_together_lock_wait_us as wait, setup};
-        let mut sc = crate::scenario::Scenario::default();
-        sc.workload.kind = crate::scenario::WorkloadKind::LogUpperBound;
-        sc.workload.persistence = crate::scenario::Persistence::Persistent;
-        sc.workload.syncpoint = crate::scenario::SyncpointMode::InSyncpoint;
+        use crate::model::log::LogIoMode;
+        use crate::scenario::{Persistence, Scenario, SyncpointMode, WorkloadKind};
+        let mut sc = Scenario::default();
+        sc.workload.kind = WorkloadKind::LogUpperBound;
+        sc.workload.persistence = Persistence::Persistent;
+        sc.workload.syncpoint = SyncpointMode::InSyncpoint;
         (sc.workload.requesters, sc.workload.servers, sc.workload.queue_pairs) = (30, 30, 3);
-        sc.log.io_mode = crate::model::log::LogIoMode::Zhyperlink;
+        sc.log.io_mode = LogIoMode::Zhyperlink;
         sc.system.lpar_cpus = 16;
         let s = setup(&sc, ServerRound::FIRST, None);
         // 9 commits a write over 3 queues: 3 arrive together at each lock, one hold more each.
@@ -3364,7 +3371,7 @@ mod tests {
         sc.system.lpar_cpus = 2;
         assert_eq!(wait(&setup(&sc, ServerRound::FIRST, None), 9.0, 10.0), 0.0, "fewer processors than queues");
         sc.system.lpar_cpus = 16;
-        sc.log.io_mode = crate::model::log::LogIoMode::Ficon;
+        sc.log.io_mode = LogIoMode::Ficon;
         assert_eq!(wait(&setup(&sc, ServerRound::FIRST, None), 9.0, 10.0), 0.0, "no tail after a FICON write");
     }
 

@@ -80,13 +80,26 @@ fn rates_agree_on_path(
     label: &str,
     sc: &mut Scenario,
     size: u32,
+    path: (LogIoMode, u32, u32),
+    cpus: u32,
+    tolerance: f64,
+) -> SimMetrics {
+    rates_agree_on_path_seeded(label, sc, size, path, cpus, 23, tolerance)
+}
+
+/// [`rates_agree_on_path`] with the run's seed given.
+fn rates_agree_on_path_seeded(
+    label: &str,
+    sc: &mut Scenario,
+    size: u32,
     (io_mode, copies, stripes): (LogIoMode, u32, u32),
     cpus: u32,
+    seed: u64,
     tolerance: f64,
 ) -> SimMetrics {
     log_path(sc, size, io_mode, copies, stripes);
     sc.system.lpar_cpus = cpus;
-    let m = run(sc, 23, PLAN);
+    let m = run(sc, seed, PLAN);
     rates_agree(label, sc, &m, tolerance);
     m
 }
@@ -1750,10 +1763,7 @@ fn batch_groups_that_the_processors_pace_keep_in_step_only_on_one_processor_with
     ];
     for (label, tasks, queues, cpus) in cases {
         let mut sc = persistent_tasks(WorkloadKind::BatchPut, SyncpointMode::InSyncpoint, tasks, queues, 374, 38);
-        log_path(&mut sc, 374, LogIoMode::Zhpf, 1, 2);
-        sc.system.lpar_cpus = cpus;
-        let m = run(&sc, 29, RunPlan { warmup_s: 0.2, run_s: 2.0, batches: 10 });
-        rates_agree(label, &sc, &m, 0.08);
+        rates_agree_on_path_seeded(label, &mut sc, 374, (LogIoMode::Zhpf, 1, 2), cpus, 29, 0.08);
     }
 }
 
@@ -1785,10 +1795,8 @@ fn log_test_tasks_a_zhyperlink_write_releases_together_queue_at_their_locks_as_p
     // queue's lock: up to as many as the processors run at once arrive there as a batch. Priced
     // as random arrivals, 57 tasks on 3 queues on sixteen processors were 10% model fast.
     let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::InSyncpoint, 57, 3, 1_938, 1);
-    log_path(&mut sc, 1_938, LogIoMode::Zhyperlink, 1, 4);
-    sc.system.lpar_cpus = 16;
-    let m = run(&sc, 29, RunPlan { warmup_s: 0.2, run_s: 2.0, batches: 10 });
-    rates_agree("57 log-test tasks on 3 queues over zHyperLink", &sc, &m, 0.07);
+    let label = "57 log-test tasks on 3 queues over zHyperLink";
+    rates_agree_on_path_seeded(label, &mut sc, 1_938, (LogIoMode::Zhyperlink, 1, 4), 16, 29, 0.07);
 }
 
 #[test]
