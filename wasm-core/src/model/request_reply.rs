@@ -356,6 +356,9 @@ struct Setup {
     /// Whether a pair's convoys can break up (request/reply's, see [`convoy_share`]), leaving
     /// every requester to force on its own.
     convoys_may_break: bool,
+    /// Share of the time a lone pair's convoy runs as two, one at each of its queues' locks,
+    /// 0..1 (see [`lone_pair_halves`]); 0 for any other workload.
+    lone_pair_halves: f64,
     /// Processors a queue manager's chains come back on after a synchronous write, bounding how
     /// many rejoin the logger's tail (see [`commit::ForceStream::rejoin_processors`]); infinite
     /// where the bound is left out (see [`OWN_CHAINS_FOR_RETURN_CAPACITY`]).
@@ -1328,9 +1331,15 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
     let convoys_force = openers_req > 1.0 && (held_req || held_srv);
     let paced_forces = (shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
         && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n)));
+    let lone_pair_halves = if convoys_force && shape == Shape::RequestReply && pairs <= 1.0 && qmgrs <= 1.0 {
+        lone_pair_halves(n, m)
+    } else {
+        0.0
+    };
     let force_chains = if convoys_force {
         let lone = if shape == Shape::Batch { 1.0 } else { 1.0 + 1.0 / openers_req };
-        let convoys = pairs.max(lone).min(chains);
+        // A lone pair's convoy that runs as two forces as two (see `lone_pair_halves`).
+        let convoys = (pairs.max(lone) + lone_pair_halves * (2.0 - lone).max(0.0)).min(chains);
         // Busy servers pace their requesters: each server forces while the requester it
         // last replied to forces its get and its next put, two streams per server. They do
         // so where a request waits for a server, not as often as a server is busy: a server
@@ -1686,6 +1695,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
             CONVOY_BREAKS_UP_PRIVATE
         },
         convoys_may_break: convoys_force && shape == Shape::RequestReply,
+        lone_pair_halves,
         log_warm: processors::WarmStart::default(),
         log_spread_warm: processors::WarmStart::default(),
         lock_warm: processors::WarmStart::default(),
@@ -1987,13 +1997,57 @@ fn unheld_lock_wait_txn_us(s: &Setup, x_us: f64, stretch: f64, saturated_as_conv
     }
 }
 
-/// The tasks of a queue whose lock is held across forces that move through it as one convoy.
+/// The tasks of a queue whose lock is held across forces that move through it as one convoy,
+/// as its lock waits count them: [`paced_convoy_contenders`], but on a lone pair whose convoy
+/// runs as two, one at each lock, half the requesters or the busy servers, whichever is more
+/// (see [`lone_pair_halves`]).
 fn convoy_contenders(s: &Setup) -> f64 {
+    let paced = paced_convoy_contenders(s);
+    if s.lone_pair_halves <= 0.0 {
+        return paced;
+    }
+    let halved = paced.min((s.m * s.servers.busy).max(0.5 * s.n));
+    (paced + s.lone_pair_halves * (halved - paced)).max(1.0)
+}
+
+/// The tasks of a queue whose lock is held across forces that could move through it as one
+/// convoy: the requesters a pair less those the busy servers pace. Whether a convoy breaks up
+/// ([`convoy_share`]) is judged on these.
+fn paced_convoy_contenders(s: &Setup) -> f64 {
     // Busy servers pace the requesters beyond their number: those put only when a server
     // has replied to them, one after another, and join no convoy.
     let paced = ((s.n - s.m) / s.pairs).max(0.0) * s.servers.busy;
     (s.openers_req - paced).max(1.0)
 }
+
+/// Share of the time a lone pair's convoy runs as two, with `n` requesters and `m` servers on
+/// one pair of one queue manager, its locks held across forces (0..1).
+///
+/// With fewer servers than requesters the simulation keeps both of the pair's locks busy at
+/// once: a convoy at the request queue's lock (the requesters' puts, the servers' gets) and one
+/// at the reply queue's (the servers' puts, the requesters' gets), each holding about half the
+/// requesters, and the two convoys' puts force in parallel, two at a time. 8 requesters at 26 KB
+/// over zHPF wait about 3 holds for the request lock with 4 to 7 servers (4,300 us of lock
+/// time a second, both locks 97% busy); 44 requesters at 396 B about 20 holds with 20 to 44
+/// servers. The busy servers' pacing alone counted up to 7.4 and 34 of them, whose convoy was
+/// waited for at locks 50-80% busy: 8 requesters with 6 servers ran 2,108 a second against the
+/// simulation's 2,836, 44 with 29 servers 2,867 against 4,130. With a server each the pair is
+/// one convoy again (8 requesters with 8 servers wait about 6 holds, their puts forcing one at
+/// a time), and the share fades from 1 at half as many servers as requesters to 0 at as many,
+/// as the fourth power of the way there, read off sweeps of 6 to 60 requesters over every log
+/// path (12 requesters with 9 and 10 servers over FICON wait 7.3 and 8.3 holds).
+fn lone_pair_halves(n: f64, m: f64) -> f64 {
+    if m >= n || n <= 0.0 {
+        return 0.0;
+    }
+    let towards_each = ((m - 0.5 * n) / (0.5 * n)).clamp(0.0, 1.0);
+    1.0 - towards_each.powi(LONE_PAIR_HALVES_FADE_POWER)
+}
+
+/// The power of the fade in [`lone_pair_halves`]: 2 left 44 requesters with 31 servers 9% slow
+/// (0 with 4), and without a fade 6 requesters with 5 servers were 11-12% fast over every log
+/// path (0-3% with 4).
+const LONE_PAIR_HALVES_FADE_POWER: i32 = 4;
 
 /// Share of the chains that must force on their own (not as convoys through held locks) for the
 /// processors' capacity to bound how many of the chains a write releases come back within the
@@ -2081,7 +2135,7 @@ const CONVOY_BREAKS_UP_WRITE_CYCLES: (f64, f64) = (1.5, 2.2);
 /// a lock can give (see `commit::lock_wait_us`), so round trips still grow with throughput as
 /// [`solve`] needs.
 fn convoy_share(s: &Setup, put_hold_us: f64, get_hold_us: f64) -> f64 {
-    let spread = convoy_contenders(s) * get_hold_us / put_hold_us.max(f64::MIN_POSITIVE);
+    let spread = paced_convoy_contenders(s) * get_hold_us / put_hold_us.max(f64::MIN_POSITIVE);
     let (from, to) = s.convoy_window;
     ((to - spread) / (to - from)).clamp(0.0, 1.0)
 }
@@ -3348,6 +3402,19 @@ pub fn zhyperlink_transaction_gain(input: &ZhyperlinkGainInput) -> ZhyperlinkGai
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_lone_pairs_convoy_runs_as_two_from_half_as_many_servers_and_as_one_with_a_server_each() {
+        use super::lone_pair_halves as halves;
+        assert_eq!(halves(44.0, 10.0), 1.0, "few servers");
+        assert_eq!(halves(44.0, 22.0), 1.0, "half as many servers");
+        assert_eq!(halves(44.0, 44.0), 0.0, "a server each");
+        assert_eq!(halves(44.0, 50.0), 0.0, "more servers than requesters");
+        let between: Vec<f64> = (22..=44).map(|m| halves(44.0, f64::from(m))).collect();
+        assert!(between.windows(2).all(|w| w[1] < w[0]), "{between:?}");
+        // The fade keeps most of the halves until near a server each.
+        assert!(halves(44.0, 33.0) > 0.9 && halves(44.0, 43.0) < 0.25, "{between:?}");
+    }
 
     #[test]
     fn log_test_tasks_released_together_wait_for_the_batch_ahead_of_them_up_to_the_processors() {
