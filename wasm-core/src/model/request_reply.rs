@@ -2027,15 +2027,15 @@ fn paced_convoy_contenders(s: &Setup) -> f64 {
 /// once: a convoy at the request queue's lock (the requesters' puts, the servers' gets) and one
 /// at the reply queue's (the servers' puts, the requesters' gets), each holding about half the
 /// requesters, and the two convoys' puts force in parallel, two at a time. 8 requesters at 26 KB
-/// over zHPF wait about 3 holds for the request lock with 4 to 7 servers (4,300 us of lock
-/// time a second, both locks 97% busy); 44 requesters at 396 B about 20 holds with 20 to 44
-/// servers. The busy servers' pacing alone counted up to 7.4 and 34 of them, whose convoy was
-/// waited for at locks 50-80% busy: 8 requesters with 6 servers ran 2,108 a second against the
-/// simulation's 2,836, 44 with 29 servers 2,867 against 4,130. With a server each the pair is
-/// one convoy again (8 requesters with 8 servers wait about 6 holds, their puts forcing one at
-/// a time), and the share fades from 1 at half as many servers as requesters to 0 at as many,
-/// as the fourth power of the way there, read off sweeps of 6 to 60 requesters over every log
-/// path (12 requesters with 9 and 10 servers over FICON wait 7.3 and 8.3 holds).
+/// over zHPF wait about 3 holds for the request lock with 4 to 7 servers (the lock 86% busy);
+/// 44 requesters at 396 B about 20 holds with 20 to 44 servers (both locks 97% busy). The busy
+/// servers' pacing alone counted up to 7.4 and 34 of them, whose convoy was waited for at locks
+/// 48-87% busy: 8 requesters with 6 servers ran 2,108 a second against the simulation's 2,836,
+/// 44 with 29 servers 2,867 against 4,130. With a server each the pair is one convoy again (8
+/// requesters with 8 servers wait about 6 holds, their puts forcing one at a time), and the
+/// share fades from 1 at half as many servers as requesters to 0 at as many, as the fourth
+/// power of the way there, read off sweeps of 6 to 60 requesters over every log path (12
+/// requesters over FICON wait 5.2 holds with 8 servers, 7.3 with 10 and 7.9 with 11).
 fn lone_pair_halves(n: f64, m: f64) -> f64 {
     if m >= n || n <= 0.0 {
         return 0.0;
@@ -2045,7 +2045,7 @@ fn lone_pair_halves(n: f64, m: f64) -> f64 {
 }
 
 /// The power of the fade in [`lone_pair_halves`]: 2 left 44 requesters with 31 servers 9% slow
-/// (0 with 4), and without a fade 6 requesters with 5 servers were 11-12% fast over every log
+/// (2% with 4), and without a fade 6 requesters with 5 servers were 11-12% fast over every log
 /// path (0-3% with 4).
 const LONE_PAIR_HALVES_FADE_POWER: i32 = 4;
 

@@ -651,7 +651,7 @@ fn a_lone_pairs_convoy_with_fewer_servers_runs_as_two_one_at_each_lock() {
     // One private pair out of syncpoint with fewer servers than requesters: the simulation keeps
     // both locks busy at once, about half the requesters in the convoy at each, and flat over
     // the servers. Counting every requester the busy servers do not pace, the model waited for
-    // convoys up to 34 long at locks 50-80% busy and dipped: 20-26% slow in these three.
+    // convoys up to 34 long at locks 48-87% busy and dipped: 17-25% slow in these three.
     let cases = [
         (44, 27, 396, LogIoMode::Zhpf, 2, 2, 2),
         (8, 6, 26_091, LogIoMode::Zhpf, 1, 3, 16),
