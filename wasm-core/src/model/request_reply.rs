@@ -2006,8 +2006,9 @@ fn convoy_contenders(s: &Setup) -> f64 {
     if s.lone_pair_halves <= 0.0 {
         return paced;
     }
+    // A convoy has more than one opener, so half of them is at least one.
     let halved = paced.min((s.m * s.servers.busy).max(0.5 * s.n));
-    (paced + s.lone_pair_halves * (halved - paced)).max(1.0)
+    paced + s.lone_pair_halves * (halved - paced)
 }
 
 /// The tasks of a queue whose lock is held across forces that could move through it as one
@@ -2037,7 +2038,7 @@ fn paced_convoy_contenders(s: &Setup) -> f64 {
 /// power of the way there, read off sweeps of 6 to 60 requesters over every log path (12
 /// requesters over FICON wait 5.2 holds with 8 servers, 7.3 with 10 and 7.9 with 11).
 fn lone_pair_halves(n: f64, m: f64) -> f64 {
-    if m >= n || n <= 0.0 {
+    if m >= n {
         return 0.0;
     }
     let towards_each = ((m - 0.5 * n) / (0.5 * n)).clamp(0.0, 1.0);
