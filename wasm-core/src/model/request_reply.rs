@@ -496,13 +496,20 @@ fn drained_log_busy_share(d: DrainedLog) -> f64 {
 /// probe (1.5: 78 beyond 10% of 4,712; 2: 77; 3: 79; none: 79); no report gives it.
 const STREAMED_COMMIT_WRITES: f64 = 2.0;
 
-/// Write thresholds below which a lone pair's records, out of syncpoint over FICON or zHPF, are
-/// priced as forces gathered write by write rather than streamed (see `lone_pair_gathers` in
-/// [`setup`]). Read off sweeps of the simulation: 40 requesters with a server each on one private
-/// pair over FICON were 3-6% model slow so priced at 200-250 KB and 7-11% at 300-400 KB, where
-/// streamed they were 9-10% slow at 200-250 KB and 3-5% at 300-400 KB; 8 requesters came nearer
-/// so priced at every size to 400 KB. No report gives it.
-const LONE_PAIR_GATHERS_UNTIL_THRESHOLDS: f64 = 3.0;
+/// Write thresholds below which the records of a log's one or two pairs, out of syncpoint over
+/// FICON or zHPF, are priced as forces gathered write by write rather than streamed (see
+/// `few_pairs_gather` in [`setup`]). Read off sweeps of the simulation: 40 requesters with a
+/// server each on one private pair over FICON were 3-6% model slow so priced at 200-250 KB and
+/// 7-11% at 300-400 KB, where streamed they were 9-10% slow at 200-250 KB and 3-5% at 300-400
+/// KB; 8 requesters came nearer so priced at every size to 400 KB. No report gives it.
+const FEW_PAIRS_GATHER_UNTIL_THRESHOLDS: f64 = 3.0;
+
+/// Queue pairs a queue manager's log has at most for their records past the write threshold to
+/// be priced as forces gathered write by write (see `few_pairs_gather` in [`setup`]). Read off
+/// the consistency probe and seeds drawn afresh: up to one pair, 72 and 61 beyond 10% of the
+/// model; up to two, 72 and 59; up to three or four, 72 and 59 with 3 cases of the fresh seeds
+/// further. No report gives it.
+const FEW_PAIRS_GATHER_UP_TO: f64 = 2.0;
 
 /// Requesters a pair up to which every task of a shared log drained by records past a write is
 /// taken to wait for room alone (see [`drained_log_busy_share`]).
@@ -1405,30 +1412,34 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
     // within 1% and the simulation's log ran at the same rate on both sides of it. From one
     // write's worth the probe moved nearly as many cases and a few further; from three, fewer.
     let fill_writes = req_in && uow_puts <= 1.0 && forcers * put_record >= STREAMED_COMMIT_WRITES * cap;
-    // A lone pair whose puts on both queues hold the lock across their forces has two convoys,
-    // the requesters' at the request queue and the servers' at the reply queue, and they put
-    // side by side: each put's record finds the other convoy's write in flight and waits for it
-    // and then its own, a lock handed on as a write ends, and the gets' small records ride in
-    // the large records' writes. The streaming logger sees one convoy through both queues in
-    // series (`lone` above), whose record never waits behind another large one; past the write
-    // threshold it priced 40 requesters with a server each at 103 KB over FICON at 1,125 a
-    // second, forces waiting one write (320 us) and the locks 44% busy, against the
-    // simulation's 1,356, forces waiting two writes (596 us) and the locks 97% busy. Forces
-    // gathered write by write, with the locks handed on at the writes' ends, price it as the
-    // simulation runs it (1,313 a second, 671 us, 97%), as they already do below the threshold:
-    // streamed, the model went from 1-2% slow at 78 KB to 18-19% at 84 KB (one and sixteen
-    // processors) where the simulation is flat. Streamed, the records come nearer again from a
-    // few write thresholds up ([`LONE_PAIR_GATHERS_UNTIL_THRESHOLDS`]), and over zHyperLink at
-    // every size past the threshold (8 requesters at 150 KB 2% slow streamed, 8% gathered).
-    let lone_pair_gathers = shape == Shape::RequestReply
+    // A pair whose puts on both queues hold the lock across their forces has two convoys, the
+    // requesters' at the request queue and the servers' at the reply queue, and they put side
+    // by side: each put's record finds the other convoy's write in flight and waits for it and
+    // then its own, a lock handed on as a write ends, and the gets' small records ride in the
+    // large records' writes. The streaming logger counts one convoy a pair, through both queues
+    // in series (`force_chains` above), so on a log of one or two pairs a record hardly ever
+    // waits behind another large one; past the write threshold it priced 40 requesters with a
+    // server each on one pair at 103 KB over FICON at 1,125 a second, forces waiting one write
+    // (320 us) and the locks 44% busy, against the simulation's 1,356, forces waiting two writes
+    // (596 us) and the locks 97% busy. Forces gathered write by write, with the locks handed on
+    // at the writes' ends, price it as the simulation runs it (1,313 a second, 671 us, 97%), as
+    // they already do below the threshold: streamed, the model went from 1-2% slow at 78 KB to
+    // 18-19% at 84 KB (one and sixteen processors) where the simulation is flat. On two pairs,
+    // 60 requesters at 100 KB over zHPF went from 22% slow to 5% fast, 28 with 4 servers at 85
+    // KB from 18% fast to 5% slow; from three pairs the streaming logger's count queues the
+    // records behind each other already, and gathered the probe moved 3 cases further and none
+    // nearer. Streamed, the records come nearer again from a few write thresholds up
+    // ([`FEW_PAIRS_GATHER_UNTIL_THRESHOLDS`]), and over zHyperLink at every size past the
+    // threshold (8 requesters on one pair at 150 KB 2% slow streamed, 8% gathered).
+    let few_pairs_gather = shape == Shape::RequestReply
         && held_req
         && held_srv
-        && pairs <= 1.0
+        && pairs <= FEW_PAIRS_GATHER_UP_TO
         && qmgrs <= 1.0
         && sc.log.io_mode != LogIoMode::Zhyperlink
-        && put_record < LONE_PAIR_GATHERS_UNTIL_THRESHOLDS * LOG_WRITE_THRESHOLD_BYTES;
+        && put_record < FEW_PAIRS_GATHER_UNTIL_THRESHOLDS * LOG_WRITE_THRESHOLD_BYTES;
     let streaming = persistent
-        && !lone_pair_gathers
+        && !few_pairs_gather
         && forcers > 1.0
         && (force_unit_bytes >= cap || (uow_puts <= 1.0 && put_record >= LOG_WRITE_THRESHOLD_BYTES) || fill_writes);
     let background = if !(persistent && req_in) || streaming {
@@ -3449,7 +3460,7 @@ mod tests {
     }
 
     #[test]
-    fn a_lone_pairs_records_just_past_the_write_threshold_gather_as_below_it_over_ficon_and_zhpf() {
+    fn a_few_pairs_records_just_past_the_write_threshold_gather_as_below_it_over_ficon_and_zhpf() {
         use super::{LOG_WRITE_THRESHOLD_BYTES, ServerRound, setup, solve};
         use crate::model::log::LogIoMode;
         use crate::scenario::{Persistence, Scenario, SyncpointMode, WorkloadKind};
@@ -3475,8 +3486,14 @@ mod tests {
         let (past_streams, past) = at(&sc, threshold + 2048);
         assert!(!below_streams && !past_streams);
         assert!(past < below && past > 0.97 * below, "{below:.0} -> {past:.0} a second");
-        // From a few thresholds up, and over zHyperLink, the logger streams them.
+        // From a few thresholds up, and over zHyperLink, the logger streams them; and from three
+        // pairs a log, where it counts enough convoys to queue the records behind each other.
         assert!(at(&sc, 4 * threshold).0, "at four write thresholds");
+        sc.workload.queue_pairs = 2;
+        assert!(!at(&sc, threshold + 2048).0, "two pairs");
+        sc.workload.queue_pairs = 3;
+        assert!(at(&sc, threshold + 2048).0, "three pairs");
+        sc.workload.queue_pairs = 1;
         sc.log.io_mode = LogIoMode::Zhyperlink;
         assert!(at(&sc, threshold + 4096).0, "over zHyperLink");
         // Puts that do not hold their locks across the force (in syncpoint) stream as before.
