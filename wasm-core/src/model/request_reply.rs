@@ -415,6 +415,9 @@ struct Setup {
     srv_warm: processors::WarmStart,
     /// Set when several tasks' units of work each fill a full write: the logger then streams.
     stream: Option<Stream>,
+    /// Whether the streamed records could be priced as gathered instead (see
+    /// `gather_alternative` in [`setup`]).
+    gather_alternative: bool,
     /// Where the last search of the streaming logger's finite-source queue ended.
     log_warm: processors::WarmStart,
     /// The same with the convoys spread unevenly over the queue managers' logs.
@@ -495,21 +498,6 @@ fn drained_log_busy_share(d: DrainedLog) -> f64 {
 /// stream them below the write threshold (see `streaming` in [`setup`]): read off the consistency
 /// probe (1.5: 78 beyond 10% of 4,712; 2: 77; 3: 79; none: 79); no report gives it.
 const STREAMED_COMMIT_WRITES: f64 = 2.0;
-
-/// Write thresholds below which the records of a log's one or two pairs, out of syncpoint over
-/// FICON or zHPF, are priced as forces gathered write by write rather than streamed (see
-/// `few_pairs_gather` in [`setup`]). Read off sweeps of the simulation: 40 requesters with a
-/// server each on one private pair over FICON were 3-6% model slow so priced at 200-250 KB and
-/// 7-11% at 300-400 KB, where streamed they were 9-10% slow at 200-250 KB and 3-5% at 300-400
-/// KB; 8 requesters came nearer so priced at every size to 400 KB. No report gives it.
-const FEW_PAIRS_GATHER_UNTIL_THRESHOLDS: f64 = 3.0;
-
-/// Queue pairs a queue manager's log has at most for their records past the write threshold to
-/// be priced as forces gathered write by write (see `few_pairs_gather` in [`setup`]). Read off
-/// the consistency probe and seeds drawn afresh: up to one pair, 72 and 61 beyond 10% of the
-/// model; up to two, 72 and 59; up to three or four, 72 and 59 with 3 cases of the fresh seeds
-/// further. No report gives it.
-const FEW_PAIRS_GATHER_UP_TO: f64 = 2.0;
 
 /// Requesters a pair up to which every task of a shared log drained by records past a write is
 /// taken to wait for room alone (see [`drained_log_busy_share`]).
@@ -1208,9 +1196,20 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     Some(InStep { share, put_phase_us: phase_us, lock_bound, round_trip_us })
 }
 
-/// The solver's setup for `sc` with the servers as `servers` assumes them and the shared queues'
-/// calls priced at the CF utilisation `cf_busy` (at the CF model's own settled load where `None`).
-fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
+/// How a request/reply log's records past the write threshold are priced, where both ways apply
+/// (see `gather_alternative` in [`setup`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PastThreshold {
+    /// By the streaming logger (see [`Stream`]).
+    Streamed,
+    /// As forces gathered write by write, as below the threshold.
+    Gathered,
+}
+
+/// The solver's setup for `sc` with the servers as `servers` assumes them, the shared queues'
+/// calls priced at the CF utilisation `cf_busy` (at the CF model's own settled load where `None`)
+/// and the records past the write threshold priced `past` where they can be either way.
+fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastThreshold) -> Setup {
     let srv_get_waits = servers.get_waits;
     let w = &sc.workload;
     let persistent = w.persistence == Persistence::Persistent;
@@ -1413,33 +1412,34 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
     // write's worth the probe moved nearly as many cases and a few further; from three, fewer.
     let fill_writes = req_in && uow_puts <= 1.0 && forcers * put_record >= STREAMED_COMMIT_WRITES * cap;
     // A pair whose puts on both queues hold the lock across their forces has two convoys, the
-    // requesters' at the request queue and the servers' at the reply queue, and they put side
-    // by side: each put's record finds the other convoy's write in flight and waits for it and
-    // then its own, a lock handed on as a write ends, and the gets' small records ride in the
-    // large records' writes. The streaming logger counts one convoy a pair, through both queues
-    // in series (`force_chains` above), so on a log of one or two pairs a record hardly ever
-    // waits behind another large one; past the write threshold it priced 40 requesters with a
-    // server each on one pair at 103 KB over FICON at 1,125 a second, forces waiting one write
-    // (320 us) and the locks 44% busy, against the simulation's 1,356, forces waiting two writes
-    // (596 us) and the locks 97% busy. Forces gathered write by write, with the locks handed on
-    // at the writes' ends, price it as the simulation runs it (1,313 a second, 671 us, 97%), as
-    // they already do below the threshold: streamed, the model went from 1-2% slow at 78 KB to
-    // 18-19% at 84 KB (one and sixteen processors) where the simulation is flat. On two pairs,
-    // 60 requesters at 100 KB over zHPF went from 22% slow to 5% fast, 28 with 4 servers at 85
-    // KB from 18% fast to 5% slow; from three pairs the streaming logger's count queues the
-    // records behind each other already, and gathered the probe moved 3 cases further and none
-    // nearer. Streamed, the records come nearer again from a few write thresholds up
-    // ([`FEW_PAIRS_GATHER_UNTIL_THRESHOLDS`]), and over zHyperLink at every size past the
-    // threshold (8 requesters on one pair at 150 KB 2% slow streamed, 8% gathered).
-    let few_pairs_gather = shape == Shape::RequestReply
+    // requesters' at the request queue and the servers' at the reply queue, which put side by
+    // side: each put's record finds the other convoy's write in flight and waits for it and then
+    // its own, a lock handed on as a write ends, and the gets' small records ride in the large
+    // records' writes. The streaming logger counts one convoy a pair, through both queues in
+    // series (`force_chains` above), so on a log of a pair or two a record hardly ever waits
+    // behind another large one: it priced 40 requesters with a server each on one pair at 103 KB
+    // over FICON at 1,125 a second, forces waiting one write (320 us) and the locks 44% busy,
+    // against the simulation's 1,356, two writes (596 us) and 97%. Forces gathered write by
+    // write, with the locks handed on at the writes' ends, see the two convoys (1,313 a second,
+    // 671 us, 97%) but not the writes that start as soon as a record is in the buffers, and a
+    // convoy of two requesters' they price waiting longer at its lock than simulated. Each
+    // misses a way the records share the logger, and the pricing that finds the more throughput
+    // is taken (see [`solve_near`]): the probe moved 32 cases nearer and 6 further (by at most 3
+    // points), seeds drawn afresh 16 and 4, and the model no longer steps by 16-19% at the write
+    // threshold where the simulation is flat. The one case it lost: 28 requesters with 4
+    // servers on two pairs at 85 KB over zHPF on one processor, 5% slow gathered and 18% fast
+    // streamed, the streamed way taken. Over several queue managers, where the
+    // convoys roam (`Roaming`), the gathered way went up to 15 points further and is not offered.
+    let gather_alternative = shape == Shape::RequestReply
         && held_req
         && held_srv
-        && pairs <= FEW_PAIRS_GATHER_UP_TO
         && qmgrs <= 1.0
-        && sc.log.io_mode != LogIoMode::Zhyperlink
-        && put_record < FEW_PAIRS_GATHER_UNTIL_THRESHOLDS * LOG_WRITE_THRESHOLD_BYTES;
+        && forcers > 1.0
+        && put_record >= LOG_WRITE_THRESHOLD_BYTES
+        && put_record < cap;
+    let gathered = past == PastThreshold::Gathered && gather_alternative;
     let streaming = persistent
-        && !few_pairs_gather
+        && !gathered
         && forcers > 1.0
         && (force_unit_bytes >= cap || (uow_puts <= 1.0 && put_record >= LOG_WRITE_THRESHOLD_BYTES) || fill_writes);
     let background = if !(persistent && req_in) || streaming {
@@ -1579,6 +1579,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>) -> Setup {
             cap_bytes: cap,
         }),
         background_tail_us: background_uows * background.tail_us,
+        gather_alternative,
         stream: streaming.then(|| {
             // The puts appended after the one that passed the threshold: the logger can write
             // the unit's data while they go on.
@@ -2775,9 +2776,22 @@ pub fn solve(sc: &Scenario) -> Solution {
 /// widened by a few percent each way, usually brackets the next answer at once. The answer is the
 /// same root to the solver's tolerance (a few parts in 10^9); only the work to reach it shrinks.
 pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
-    let first = settle_servers(sc, hint, None);
+    let (streamed, gather_alternative) = solve_past(sc, hint, PastThreshold::Streamed);
+    if !gather_alternative {
+        return streamed;
+    }
+    // Records past the write threshold that can be priced either way take the way that finds
+    // the more throughput (see `gather_alternative` in [`setup`]).
+    let (gathered, _) = solve_past(sc, hint, PastThreshold::Gathered);
+    if gathered.transactions_s > streamed.transactions_s { gathered } else { streamed }
+}
+
+/// [`solve_near`] with the records past the write threshold priced `past`, and whether they
+/// could be priced the other way.
+fn solve_past(sc: &Scenario, hint: Option<SolveHint>, past: PastThreshold) -> (Solution, bool) {
+    let first = settle_servers(sc, hint, None, past);
     if sc.workload.queue_type != QueueType::Shared {
-        return first.solution;
+        return (first.solution, first.gather_alternative);
     }
     // The CF model prices the calls' requests at the load of the bound the reports measure; a
     // workload below it finds its requests shorter, more of them kept synchronous and its links
@@ -2786,7 +2800,8 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     // asynchronous waits were 16.0 us a transaction against the simulation's 14.0; 11 requesters
     // on 3 shared pairs were 23% slow with calls 6% longer than simulated. A further round moves
     // the throughput by a few parts in a thousand.
-    settle_servers(sc, Some(first.solution.hint()), Some(first.cf_busy)).solution
+    let second = settle_servers(sc, Some(first.solution.hint()), Some(first.cf_busy), past);
+    (second.solution, second.gather_alternative)
 }
 
 /// What [`settle_servers`] ends with.
@@ -2800,13 +2815,16 @@ struct ServersSettled {
     found: ServersFound,
     /// The CF's utilisation at the solution (0 for private queues).
     cf_busy: f64,
+    /// Whether the records could be priced the other way past the write threshold.
+    gather_alternative: bool,
 }
 
 /// The rounds of [`solve_near`], with the shared queues' calls priced at the CF utilisation
-/// `cf_busy` (at the CF model's own settled load where `None`).
-fn settle_servers(sc: &Scenario, hint: Option<SolveHint>, cf_busy: Option<f64>) -> ServersSettled {
+/// `cf_busy` (at the CF model's own settled load where `None`) and the records past the write
+/// threshold priced `past`.
+fn settle_servers(sc: &Scenario, hint: Option<SolveHint>, cf_busy: Option<f64>, past: PastThreshold) -> ServersSettled {
     let mut round = ServerRound::FIRST;
-    let mut s = setup(sc, round, cf_busy);
+    let mut s = setup(sc, round, cf_busy, past);
     let (mut solution, mut found) = solve_setup(&s, hint);
     let w = &sc.workload;
     let pairs = f64::from(w.queue_pairs.max(1)).min(f64::from(w.requesters.max(1)));
@@ -2835,7 +2853,7 @@ fn settle_servers(sc: &Scenario, hint: Option<SolveHint>, cf_busy: Option<f64>) 
             let last_x = solution.transactions_s;
             let moved = (next.get_waits - round.get_waits).abs().max((next.busy - round.busy).abs());
             round = next;
-            s = setup(sc, round, cf_busy);
+            s = setup(sc, round, cf_busy, past);
             (solution, found) = solve_setup(&s, Some(solution.hint()));
             // Settled when the throughput no longer moves and the servers' state hardly did: at
             // saturated servers the wait for one changes from round to round without moving
@@ -2848,7 +2866,7 @@ fn settle_servers(sc: &Scenario, hint: Option<SolveHint>, cf_busy: Option<f64>) 
         }
     }
     let cf_busy = s.cf_utilisation(solution.transactions_s * 1.0e-6);
-    ServersSettled { solution, round, found, cf_busy }
+    ServersSettled { solution, round, found, cf_busy, gather_alternative: s.gather_alternative }
 }
 
 /// Where [`solve_setup`] tries next when closing in on a capacity's edge from below, and how far
@@ -3460,10 +3478,10 @@ mod tests {
     }
 
     #[test]
-    fn a_few_pairs_records_just_past_the_write_threshold_gather_as_below_it_over_ficon_and_zhpf() {
-        use super::{LOG_WRITE_THRESHOLD_BYTES, ServerRound, setup, solve};
+    fn records_past_the_write_threshold_take_the_pricing_that_finds_more_throughput() {
+        use super::{LOG_WRITE_THRESHOLD_BYTES, PastThreshold, ServerRound, setup, solve, solve_past};
         use crate::model::log::LogIoMode;
-        use crate::scenario::{Persistence, Scenario, SyncpointMode, WorkloadKind};
+        use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, WorkloadKind};
         let mut sc = Scenario::default();
         sc.workload.kind = WorkloadKind::RequestReply;
         sc.workload.persistence = Persistence::Persistent;
@@ -3473,33 +3491,55 @@ mod tests {
         (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (LogIoMode::Ficon, 1, 3);
         sc.system.lpar_cpus = 4;
         let threshold = LOG_WRITE_THRESHOLD_BYTES as u32;
-        let at = |sc: &Scenario, size: u32| {
+        let sized = |sc: &Scenario, size: u32| {
             let mut sc = sc.clone();
             sc.workload.message_size_bytes = size;
-            let streams = setup(&sc, ServerRound::FIRST, None).stream.is_some();
-            (streams, solve(&sc).transactions_s)
+            sc
         };
-        // Either side of the threshold the same pricing, and no step between: streamed past it,
-        // the model fell 17% within the 2 KB either side (1,486 to 1,236 a second), where the
-        // simulation is flat.
-        let (below_streams, below) = at(&sc, threshold - 2048);
-        let (past_streams, past) = at(&sc, threshold + 2048);
-        assert!(!below_streams && !past_streams);
-        assert!(past < below && past > 0.97 * below, "{below:.0} -> {past:.0} a second");
-        // From a few thresholds up, and over zHyperLink, the logger streams them; and from three
-        // pairs a log, where it counts enough convoys to queue the records behind each other.
-        assert!(at(&sc, 4 * threshold).0, "at four write thresholds");
-        sc.workload.queue_pairs = 2;
-        assert!(!at(&sc, threshold + 2048).0, "two pairs");
-        sc.workload.queue_pairs = 3;
-        assert!(at(&sc, threshold + 2048).0, "three pairs");
-        sc.workload.queue_pairs = 1;
-        sc.log.io_mode = LogIoMode::Zhyperlink;
-        assert!(at(&sc, threshold + 4096).0, "over zHyperLink");
-        // Puts that do not hold their locks across the force (in syncpoint) stream as before.
-        sc.log.io_mode = LogIoMode::Ficon;
-        sc.workload.syncpoint = SyncpointMode::InSyncpoint;
-        assert!(at(&sc, 2 * threshold).0, "in syncpoint");
+        let alternative =
+            |sc: &Scenario| setup(sc, ServerRound::FIRST, None, PastThreshold::Streamed).gather_alternative;
+        // Below the threshold the records gather anyway; past it either way applies.
+        assert!(!alternative(&sized(&sc, threshold - 2048)));
+        let past = sized(&sc, threshold + 2048);
+        assert!(alternative(&past));
+        let gathered = setup(&past, ServerRound::FIRST, None, PastThreshold::Gathered);
+        assert!(
+            gathered.stream.is_none()
+                && setup(&past, ServerRound::FIRST, None, PastThreshold::Streamed).stream.is_some()
+        );
+        // The solution is the way with the more throughput, here the gathered one: streamed, the
+        // model fell 17% within the 2 KB either side of the threshold (1,486 to 1,236 a second)
+        // where the simulation is flat.
+        let (streamed_x, gathered_x) = (
+            solve_past(&past, None, PastThreshold::Streamed).0.transactions_s,
+            solve_past(&past, None, PastThreshold::Gathered).0.transactions_s,
+        );
+        let chosen = solve(&past).transactions_s;
+        assert!(gathered_x > 1.1 * streamed_x && chosen == gathered_x, "{streamed_x:.0} / {gathered_x:.0}");
+        let below = solve(&sized(&sc, threshold - 2048)).transactions_s;
+        assert!(chosen < below && chosen > 0.97 * below, "{below:.0} -> {chosen:.0} a second");
+        // Two requesters' convoys, gathered, wait longer at their locks and find less: there the
+        // streamed way is kept.
+        let mut few = sized(&sc, threshold + 20_000);
+        (few.workload.requesters, few.workload.servers) = (2, 2);
+        let (few_streamed, few_gathered) = (
+            solve_past(&few, None, PastThreshold::Streamed).0.transactions_s,
+            solve_past(&few, None, PastThreshold::Gathered).0.transactions_s,
+        );
+        assert!(
+            few_streamed > few_gathered && solve(&few).transactions_s == few_streamed,
+            "{few_streamed:.0} / {few_gathered:.0}"
+        );
+        // Not offered where the puts do not hold their locks across the force, nor over several
+        // queue managers.
+        let mut in_syncpoint = past.clone();
+        in_syncpoint.workload.syncpoint = SyncpointMode::InSyncpoint;
+        assert!(!alternative(&in_syncpoint));
+        let mut shared = past.clone();
+        (shared.workload.queue_type, shared.workload.queue_managers) = (QueueType::Shared, 2);
+        assert!(!alternative(&shared));
+        shared.workload.queue_managers = 1;
+        assert!(alternative(&shared));
     }
 
     #[test]
@@ -3514,7 +3554,7 @@ mod tests {
         (sc.workload.requesters, sc.workload.servers, sc.workload.queue_pairs) = (30, 30, 3);
         sc.log.io_mode = LogIoMode::Zhyperlink;
         sc.system.lpar_cpus = 16;
-        let s = setup(&sc, ServerRound::FIRST, None);
+        let s = setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed);
         // 9 commits a write over 3 queues: 3 arrive together at each lock, one hold more each.
         assert!((wait(&s, 9.0, 10.0) - 10.0).abs() < 1e-9);
         // No more together than the processors a queue (16 / 3).
@@ -3522,10 +3562,18 @@ mod tests {
         // A commit a write alone: none.
         assert_eq!(wait(&s, 1.0, 10.0), 0.0);
         sc.system.lpar_cpus = 2;
-        assert_eq!(wait(&setup(&sc, ServerRound::FIRST, None), 9.0, 10.0), 0.0, "fewer processors than queues");
+        assert_eq!(
+            wait(&setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed), 9.0, 10.0),
+            0.0,
+            "fewer processors than queues"
+        );
         sc.system.lpar_cpus = 16;
         sc.log.io_mode = LogIoMode::Ficon;
-        assert_eq!(wait(&setup(&sc, ServerRound::FIRST, None), 9.0, 10.0), 0.0, "no tail after a FICON write");
+        assert_eq!(
+            wait(&setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed), 9.0, 10.0),
+            0.0,
+            "no tail after a FICON write"
+        );
     }
 
     #[test]
@@ -3748,14 +3796,14 @@ mod tests {
         w.persistence = Persistence::Persistent;
         w.syncpoint = SyncpointMode::OutOfSyncpoint;
         (sc.log.copies, sc.log.stripes, sc.log.io_mode, sc.system.lpar_cpus) = (2, 3, LogIoMode::Ficon, 3);
-        let ServersSettled { solution, round, found, .. } = settle_servers(&sc, None, None);
+        let ServersSettled { solution, round, found, .. } = settle_servers(&sc, None, None, PastThreshold::Streamed);
         assert!((found.busy - round.busy).abs() < 0.01, "assumed {round:?}, found {found:?}");
         let next = ServerRound {
             get_waits: server_get_waits(52.0 / 8.0, 1.0, found.busy),
             wait_us: found.wait_us,
             busy: found.busy,
         };
-        let (again, _) = solve_setup(&setup(&sc, next, None), Some(solution.hint()));
+        let (again, _) = solve_setup(&setup(&sc, next, None, PastThreshold::Streamed), Some(solution.hint()));
         let moved = again.transactions_s / solution.transactions_s - 1.0;
         assert!(moved.abs() < 0.002, "one more round moves the throughput {:.2}%", 100.0 * moved);
     }
