@@ -686,6 +686,21 @@ fn a_pairs_two_convoys_put_side_by_side_past_the_write_threshold() {
 }
 
 #[test]
+fn a_log_tests_queue_past_the_write_threshold_is_bound_by_its_lock() {
+    // Log-test tasks out of syncpoint on one queue, records past the write threshold: the queue's
+    // lock, held across each put's force, binds, and the gets' records ride in the puts' writes.
+    // Streamed, the model bound at the logger with the lock three quarters busy and was 11-25%
+    // slow in these two.
+    for (tasks, size, io_mode, copies, stripes, cpus) in
+        [(42, 84_000, LogIoMode::Ficon, 1, 4, 1), (17, 107_248, LogIoMode::Zhpf, 2, 4, 2)]
+    {
+        let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::OutOfSyncpoint, tasks, 1, size, 1);
+        let label = format!("{tasks} log-test tasks on one queue, {size} B over {io_mode:?}");
+        rates_agree_on_path(&label, &mut sc, size, (io_mode, copies, stripes), cpus, 0.10);
+    }
+}
+
+#[test]
 fn a_batch_convoys_next_putters_come_back_no_faster_than_the_processors_serve_them() {
     // Batch tasks out of syncpoint over zHyperLink, a few to a queue: each lock a synchronous
     // write releases passes to the queue's next putter, and those putters' bursts queue at the
