@@ -1196,8 +1196,8 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     Some(InStep { share, put_phase_us: phase_us, lock_bound, round_trip_us })
 }
 
-/// How a request/reply log's records past the write threshold are priced, where both ways apply
-/// (see `gather_alternative` in [`setup`]).
+/// How a log's records past the write threshold are priced, where both ways apply (see
+/// `gather_alternative` in [`setup`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum PastThreshold {
     /// By the streaming logger (see [`Stream`]).
@@ -1413,29 +1413,31 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     let fill_writes = req_in && uow_puts <= 1.0 && forcers * put_record >= STREAMED_COMMIT_WRITES * cap;
     // A pair whose puts on both queues hold the lock across their forces has two convoys, the
     // requesters' at the request queue and the servers' at the reply queue, which put side by
-    // side: each put's record finds the other convoy's write in flight and waits for it and then
-    // its own, a lock handed on as a write ends, and the gets' small records ride in the large
-    // records' writes. The streaming logger counts one convoy a pair, through both queues in
-    // series (`force_chains` above), so on a log of a pair or two a record hardly ever waits
-    // behind another large one: it priced 40 requesters with a server each on one pair at 103 KB
-    // over FICON at 1,125 a second, forces waiting one write (320 us) and the locks 44% busy,
-    // against the simulation's 1,356, two writes (596 us) and 97%. Forces gathered write by
-    // write, with the locks handed on at the writes' ends, see the two convoys (1,313 a second,
-    // 671 us, 97%) but not the writes that start as soon as a record is in the buffers, and a
-    // convoy of two requesters' they price waiting longer at its lock than simulated. Each
-    // misses a way the records share the logger, and the pricing that finds the more throughput
-    // is taken (see [`solve_near`]): the probe moved 32 cases nearer and 6 further (by at most 3
-    // points), seeds drawn afresh 16 and 4, and the model no longer steps by 16-19% at the write
-    // threshold where the simulation is flat. The one case it lost: 28 requesters with 4
-    // servers on two pairs at 85 KB over zHPF on one processor, 5% slow gathered and 18% fast
-    // streamed, the streamed way taken. Over several queue managers, where the
-    // convoys roam (`Roaming`), the gathered way went up to 15 points further and is not offered.
-    // The log test's queue, a convoy whose puts hold its lock across their forces, is offered the
-    // same: 42 tasks on one queue at 84 KB over FICON on one processor are bound by the lock in
-    // the simulation (a put's hold with its force 336 us and a get's 23 us: 2,784 a second, the
-    // gets' records riding, 1.76 forces a write), where streamed the model bound at the logger at
-    // 2,089 with the lock 77% busy and gathered binds at the lock at 2,641; over the probe 8 cases
-    // came nearer and 2 went further, over the fresh seeds 6 and 3, the further by under 4 points.
+    // side: each put's record finds the other convoy's write in flight and waits for it and
+    // then its own, a lock handed on as a write ends, and the gets' small records ride in the
+    // large records' writes. The streaming logger counts one convoy a pair, through both queues
+    // in series (`force_chains` above), so on a log of a pair or two a record hardly ever waits
+    // behind another large one: it priced 40 requesters with a server each on one pair at 103
+    // KB over FICON at 1,125 a second, forces waiting one write (320 us) and the locks 44%
+    // busy, against the simulation's 1,356, two writes (596 us) and 97%. Forces gathered write
+    // by write, with the locks handed on at the writes' ends, see the two convoys (1,313 a
+    // second, 671 us, 97%) but not the writes that start as soon as a record is in the buffers,
+    // and a convoy of two requesters' they price waiting longer at its lock than simulated.
+    // Each misses a way the records share the logger, and the pricing that finds the more
+    // throughput is taken (see [`solve_near`]): against streaming alone the probe moved 35
+    // cases nearer and 7 further (by at most 3 points), seeds drawn afresh 20 and 3, and the
+    // model no longer steps by 16-19% at the write threshold where the simulation is flat. The
+    // one case it lost: 28 requesters with 4 servers on two pairs at 85 KB over zHPF on one
+    // processor, 5% slow gathered and 18% fast streamed, the streamed way taken. Over several
+    // queue managers, where the convoys roam (`Roaming`), the gathered way went up to 15 points
+    // further and is not offered.
+    // The log test's queue, a convoy whose puts hold its lock across their forces, is offered
+    // the same: 42 tasks on one queue at 84 KB over FICON on one processor are bound by the
+    // lock in the simulation (a put's hold with its force 336 us and a get's 23 us: 2,784 a
+    // second, the gets' records riding, 1.76 forces a write), where streamed the model bound at
+    // the logger at 2,089 with the lock 77% busy and gathered binds at the lock at 2,641; over
+    // the probe 8 cases came nearer and 2 went further, over the fresh seeds 6 and 3, the
+    // further by under 4 points.
     let gather_alternative = (shape == Shape::PutCommitGetCommit || (shape == Shape::RequestReply && held_srv))
         && held_req
         && qmgrs <= 1.0
