@@ -670,7 +670,7 @@ fn a_pairs_two_convoys_put_side_by_side_past_the_write_threshold() {
     // convoy at the request queue and servers' at the reply queue put side by side, each put
     // waiting for the other's write and then its own, the locks nearly always busy and the gets
     // riding. Streamed as one convoy a pair through both queues in series, the model waited one
-    // write a force and was 15-27% slow in these five; gathered write by write, it sees them.
+    // write a force and was 14-27% slow in these five; gathered write by write, it sees them.
     let cases = [
         (40, 1, 102_913, LogIoMode::Ficon, 3, 4),
         (43, 1, 137_373, LogIoMode::Ficon, 3, 16),
