@@ -314,6 +314,9 @@ struct Setup {
     /// it is, the force's wait holds it). (A batch's unit of many records is left out: its own
     /// puts fill the buffers, which `overflow_wait_us` prices.)
     room: Option<BufferRoom>,
+    /// Where a shared queue's lock passes between two queue managers' tasks in runs, each
+    /// writing to one log (see [`LockRuns`]).
+    lock_runs: Option<LockRuns>,
     /// What the commits of a transaction wait for background writes still in flight when they
     /// come, µs (see [`background_writes`]).
     background_tail_us: f64,
@@ -549,6 +552,47 @@ impl BufferRoom {
     }
 }
 
+/// A shared queue's lock passing between the tasks of two queue managers in runs, which send
+/// its puts' records to one log at a time: the log test's puts in syncpoint on one shared queue
+/// over two queue managers, their records large enough to fill the log output buffers.
+///
+/// Once the lock is busy, the tasks a log's write releases come back to it together and queue
+/// behind each other, so it passes down a run of one queue manager's tasks, then the other's.
+/// Measured in the simulation, the runs hold every task of a queue manager: 18.3 puts on average
+/// for 37 tasks at 1.5 MB over FICON, 12.9 for 29 at 1.8 MB over zHyperLink, 7.9 for 16. A run's
+/// puts fill their own log's buffers, and each waits for room, holding the lock, while the other
+/// log has only the backlog its last run left: the simulated logs ran at 56% of their ceiling
+/// between them where the model's even share had them at 79%. A run therefore lasts as long as
+/// its puts' holds or as long as its log takes to write all but a buffers' worth of its
+/// records, whichever is longer, and the runs take turns. Over sweeps of 6 to 48 tasks at 300
+/// KB to 3 MB over FICON, zHPF and zHyperLink, the largest departure went from 46% fast to 13%
+/// (runs of 3 or 6 puts, whose records about fit the buffers, do not bind: the model is up to
+/// 19% slow there, its room waits counting more records than so few tasks can leave pending).
+/// With three queue managers the runs break (1.9 puts on average for 37 tasks) and the bound
+/// had the model 24% slow, so only two are counted; nor does each of several queues keep a
+/// log to itself (two queues over two queue managers: runs of 5 puts for 14 tasks a queue
+/// manager a queue).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct LockRuns {
+    /// The puts of a run: the queue's tasks on one queue manager.
+    puts_a_run: f64,
+    /// A put's record, bytes.
+    record_bytes: f64,
+    /// The logger's ceiling rate on one queue manager, bytes/s.
+    drain_bytes_s: f64,
+}
+
+impl LockRuns {
+    /// Share of the time the runs need at `x_us` transactions per microsecond, a transaction
+    /// holding the lock `hold_us` besides its waits for room (1 at their capacity).
+    fn utilisation(&self, x_us: f64, hold_us: f64) -> f64 {
+        let r = self.puts_a_run;
+        let written_bytes = (r * self.record_bytes - LOG_OUTPUT_BUFFER_BYTES).max(0.0);
+        let run_us = (r * hold_us).max(written_bytes / self.drain_bytes_s * 1.0e6);
+        x_us * run_us / r
+    }
+}
+
 impl Setup {
     /// Processors of one LPAR (each queue manager of a QSG runs on its own).
     fn lpar_cpus(&self) -> f64 {
@@ -643,6 +687,8 @@ struct Detail {
     lock_wait: f64,
     log: LogForce,
     byte_util: f64,
+    /// Utilisation of a shared lock's runs between two logs (see [`LockRuns`]; 0 where none).
+    run_util: f64,
     force_wait_share: f64,
     /// Share of the round trip spent waiting for queue locks.
     lock_wait_share: f64,
@@ -1585,6 +1631,13 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             drain_bytes_s: max_log_bytes_s,
             cap_bytes: cap,
         }),
+        lock_runs: (in_qsg
+            && persistent
+            && req_in
+            && shape == Shape::PutCommitGetCommit
+            && qmgrs == 2.0
+            && pairs == 1.0)
+            .then_some(LockRuns { puts_a_run: n / qmgrs, record_bytes: put_record, drain_bytes_s: max_log_bytes_s }),
         background_tail_us: background_uows * background.tail_us,
         gather_alternative,
         stream: streaming.then(|| {
@@ -2374,6 +2427,10 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
     }
+    let run_util = s.lock_runs.map_or(0.0, |runs| runs.utilisation(x_us, put_call_us + get_call_us));
+    if run_util >= 1.0 {
+        return None;
+    }
     let mut convoy = 1.0;
     // The logger's utilisation with every chain at it, the most of the convoy rounds': the
     // round that asks most of it is the one that finds it saturated first.
@@ -2711,12 +2768,14 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         lock_wait: locks.wait_us,
         log,
         byte_util,
+        run_util,
         force_wait_share: share(force_wait_total),
         lock_wait_share: share(lock_wait_total),
         busiest: cpu_util
             .max(byte_util)
             .max(s.cf_utilisation(x_us))
             .max(logger_full.get())
+            .max(run_util)
             .max(locks.edge_utilisation)
             .max(srv_util),
     })
@@ -3134,7 +3193,7 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
     let lock_saturated = d.lock_util - d.lock_room_util;
     let candidates = [
         (d.cpu_util, Bound::Cpu),
-        (d.byte_util, Bound::Log),
+        (d.byte_util.max(d.run_util), Bound::Log),
         (lock_saturated, Bound::QueueLock),
         (d.srv_util, Bound::Servers),
     ];
@@ -3482,6 +3541,26 @@ mod tests {
         assert!(between.windows(2).all(|w| w[1] < w[0]), "{between:?}");
         // The fade keeps most of the halves until near a server each.
         assert!(halves(44.0, 33.0) > 0.9 && halves(44.0, 43.0) < 0.25, "{between:?}");
+    }
+
+    #[test]
+    fn a_lock_run_whose_records_outgrow_the_buffers_is_paced_by_its_one_log() {
+        let drain_bytes_s = 500.0e6;
+        let runs = |puts_a_run: f64, record_bytes: f64| LockRuns { puts_a_run, record_bytes, drain_bytes_s };
+        let (x_us, hold_us) = (200.0e-6, 800.0);
+        // Two records fit the buffers: the run takes its holds only, the lock's own load.
+        assert!((runs(2.0, 1.5e6).utilisation(x_us, hold_us) - x_us * hold_us).abs() < 1e-12);
+        // Longer runs of such records wait for their log to write all but a buffers' worth.
+        let long = runs(18.0, 1.5e6).utilisation(x_us, hold_us);
+        let expected = x_us * ((18.0 * 1.5e6 - LOG_OUTPUT_BUFFER_BYTES) / drain_bytes_s * 1.0e6) / 18.0;
+        assert!((long - expected).abs() < 1e-9, "{long} against {expected}");
+        assert!(long > x_us * hold_us);
+        // The longer the run, the nearer its capacity comes to one log's rate.
+        // At one transaction a second the utilisation is the inverse of the capacity.
+        let capacity_txn_s = |puts_a_run: f64| 1.0 / runs(puts_a_run, 1.5e6).utilisation(1.0e-6, hold_us);
+        assert!(capacity_txn_s(8.0) > capacity_txn_s(32.0));
+        assert!(capacity_txn_s(32.0) > drain_bytes_s / 1.5e6);
+        assert!(capacity_txn_s(1000.0) < 1.01 * drain_bytes_s / 1.5e6);
     }
 
     #[test]
