@@ -2392,14 +2392,18 @@ fn lock_edge(s: &Setup, held: bool, convoy: f64, util: f64) -> f64 {
     if saturable { util } else { 0.0 }
 }
 
-/// Whether a queue's lock or the servers are saturated at `x_us` transactions per microsecond
-/// with calls of `put_us`, `get_us` and `cmit_us` (their CPU and CF waits) and `wake_us` for a
-/// woken getter, before any force, lock or implicit-syncpoint wait: those only lengthen the holds
-/// and the service, so [`detail`] would find the same resource saturated. Checked first, it
-/// spares the log-force search at points past capacity, which a solve's first bracket often is.
+/// Whether a queue's lock, its runs between two logs ([`LockRuns`]) or the servers are saturated
+/// at `x_us` transactions per microsecond with calls of `put_us`, `get_us` and `cmit_us` (their
+/// CPU and CF waits) and `wake_us` for a woken getter, before any force, lock or
+/// implicit-syncpoint wait: those only lengthen the holds and the service, so [`detail`] would
+/// find the same resource saturated. Checked first, it spares the log-force search at points
+/// past capacity, which a solve's first bracket often is.
 fn saturated_before_log(s: &Setup, x_us: f64, put_us: f64, get_us: f64, cmit_us: f64, wake_us: f64) -> bool {
     // A lock used by one task never saturates (see `commit::lock_wait_us`).
     let lock_x_us = if s.openers_req > 1.0 { x_us / s.pairs } else { 0.0 };
+    if s.lock_runs.is_some_and(|runs| runs.utilisation(x_us, put_us + get_us) >= 1.0) {
+        return true;
+    }
     match s.shape {
         Shape::RequestReply => {
             let service = s.servers.get_waits * wake_us + get_us + put_us + if s.srv_in { cmit_us } else { 0.0 };
@@ -2429,10 +2433,6 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let (put_burst_us, get_burst_us) = s.call_bursts_us(stretch);
     let wake = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch;
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
-        return None;
-    }
-    let run_util = s.lock_runs.map_or(0.0, |runs| runs.utilisation(x_us, put_call_us + get_call_us));
-    if run_util >= 1.0 {
         return None;
     }
     let mut convoy = 1.0;
@@ -2760,6 +2760,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         force_wait_total = 0.0;
     }
     let share = |total: f64| if round_trip > 0.0 { (total / round_trip).min(1.0) } else { 0.0 };
+    let run_util = s.lock_runs.map_or(0.0, |runs| runs.utilisation(x_us, put_call_us + get_call_us));
     Some(Detail {
         round_trip,
         apis,
