@@ -553,8 +553,9 @@ impl BufferRoom {
 }
 
 /// A shared queue's lock passing between the tasks of two queue managers in runs, which send
-/// its puts' records to one log at a time: the log test's puts in syncpoint on one shared queue
-/// over two queue managers, their records large enough to fill the log output buffers.
+/// its puts' records to one log at a time: the log test's puts in syncpoint (or under implicit
+/// syncpoint, which holds no lock across the force either) on one shared queue over two queue
+/// managers, their records large enough to fill the log output buffers.
 ///
 /// Once the lock is busy, the tasks a log's write releases come back to it together and queue
 /// behind each other, so it passes down a run of one queue manager's tasks, then the other's.
@@ -1637,7 +1638,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         }),
         lock_runs: (in_qsg
             && persistent
-            && req_in
+            && (req_in || implicit_req)
             && shape == Shape::PutCommitGetCommit
             && qmgrs == 2.0
             && pairs == 1.0)

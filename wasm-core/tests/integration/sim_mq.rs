@@ -731,6 +731,15 @@ fn a_shared_queues_lock_passes_between_two_queue_managers_in_runs_of_their_tasks
         let label = format!("{tasks} log-test tasks on one shared queue over two QMs, {size} B over {io_mode:?}");
         rates_agree_on_path(&label, &mut sc, size, (io_mode, 1, stripes), cpus, 0.10);
     }
+    // Out of syncpoint under implicit syncpoint the puts hold no lock across their forces
+    // either, and the runs form the same way (41% fast without the bound).
+    let size = 1_551_702;
+    let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::OutOfSyncpoint, 37, 1, size, 1);
+    sc.workload.implicit_syncpoint = true;
+    shared_over(&mut sc, 2, 2);
+    assert!(model::commit::evaluate(&sc).implicit_syncpoint_applied);
+    let label = "37 log-test tasks under implicit syncpoint on one shared queue over two QMs";
+    rates_agree_on_path(label, &mut sc, size, (LogIoMode::Ficon, 1, 3), 2, 0.10);
 }
 
 #[test]
