@@ -1487,7 +1487,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // further by under 4 points.
     // Records past a full write are offered it too: streamed, a record written in a full write
     // and a remainder of its own, 52 requesters with 28 servers on one shared pair of one queue
-    // manager over FICON were 13-15% slow at 531 KB to 1 MB (7-9% gathered), and across the probe
+    // manager over FICON were 13-15% slow at 531 KB to 1 MB (6-9% gathered), and across the probe
     // 70 cases, private and on one queue manager, came 0.5-5 points nearer (mostly from 2-6%
     // slow) and 4 went further by under half a point; over the fresh seeds 40 and 1.
     let gather_alternative = (shape == Shape::PutCommitGetCommit || (shape == Shape::RequestReply && held_srv))
@@ -2400,11 +2400,11 @@ fn lock_edge(s: &Setup, held: bool, convoy: f64, util: f64) -> f64 {
 /// find the same resource saturated. Checked first, it spares the log-force search at points
 /// past capacity, which a solve's first bracket often is.
 fn saturated_before_log(s: &Setup, x_us: f64, put_us: f64, get_us: f64, cmit_us: f64, wake_us: f64) -> bool {
-    // A lock used by one task never saturates (see `commit::lock_wait_us`).
-    let lock_x_us = if s.openers_req > 1.0 { x_us / s.pairs } else { 0.0 };
     if s.lock_runs.is_some_and(|runs| runs.utilisation(x_us, put_us + get_us) >= 1.0) {
         return true;
     }
+    // A lock used by one task never saturates (see `commit::lock_wait_us`).
+    let lock_x_us = if s.openers_req > 1.0 { x_us / s.pairs } else { 0.0 };
     match s.shape {
         Shape::RequestReply => {
             let service = s.servers.get_waits * wake_us + get_us + put_us + if s.srv_in { cmit_us } else { 0.0 };
