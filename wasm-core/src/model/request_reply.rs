@@ -3589,17 +3589,23 @@ mod tests {
         assert!(capacity_txn_s(1000.0) < 1.01 * drain_bytes_s / 1.5e6);
     }
 
+    /// Persistent `kind` tasks in or out of syncpoint: `requesters`, `servers` and `pairs`.
+    fn persistent_workload(
+        kind: WorkloadKind,
+        syncpoint: SyncpointMode,
+        (requesters, servers, pairs): (u32, u32, u32),
+    ) -> Scenario {
+        scenario(|s| {
+            let w = &mut s.workload;
+            (w.kind, w.persistence, w.syncpoint) = (kind, Persistence::Persistent, syncpoint);
+            (w.requesters, w.servers, w.queue_pairs) = (requesters, servers, pairs);
+        })
+    }
+
     #[test]
     fn records_past_the_write_threshold_take_the_pricing_that_finds_more_throughput() {
-        use super::{LOG_WRITE_THRESHOLD_BYTES, PastThreshold, ServerRound, setup, solve, solve_past};
-        use crate::model::log::LogIoMode;
-        use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, WorkloadKind};
-        let mut sc = Scenario::default();
-        sc.workload.kind = WorkloadKind::RequestReply;
-        sc.workload.persistence = Persistence::Persistent;
-        sc.workload.syncpoint = SyncpointMode::OutOfSyncpoint;
+        let mut sc = persistent_workload(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, (40, 40, 1));
         sc.workload.implicit_syncpoint = false;
-        (sc.workload.requesters, sc.workload.servers, sc.workload.queue_pairs) = (40, 40, 1);
         (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (LogIoMode::Ficon, 1, 3);
         sc.system.lpar_cpus = 4;
         let threshold = LOG_WRITE_THRESHOLD_BYTES as u32;
@@ -3662,14 +3668,8 @@ mod tests {
 
     #[test]
     fn log_test_tasks_released_together_wait_for_the_batch_ahead_of_them_up_to_the_processors() {
-        use super::{ServerRound, released_together_lock_wait_us as wait, setup};
-        use crate::model::log::LogIoMode;
-        use crate::scenario::{Persistence, Scenario, SyncpointMode, WorkloadKind};
-        let mut sc = Scenario::default();
-        sc.workload.kind = WorkloadKind::LogUpperBound;
-        sc.workload.persistence = Persistence::Persistent;
-        sc.workload.syncpoint = SyncpointMode::InSyncpoint;
-        (sc.workload.requesters, sc.workload.servers, sc.workload.queue_pairs) = (30, 30, 3);
+        use super::released_together_lock_wait_us as wait;
+        let mut sc = persistent_workload(WorkloadKind::LogUpperBound, SyncpointMode::InSyncpoint, (30, 30, 3));
         sc.log.io_mode = LogIoMode::Zhyperlink;
         sc.system.lpar_cpus = 16;
         let s = setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed);
