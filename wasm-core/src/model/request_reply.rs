@@ -429,6 +429,9 @@ struct Setup {
     lock_warm: processors::WarmStart,
     /// Where the last search of a gathering logger's queue (in its utilisation search) ended.
     gather_warm: processors::WarmStart,
+    /// Where a queue manager's chains pass its processors and its log as one group (see
+    /// [`one_group`]).
+    one_group: Option<OneGroup>,
 }
 
 /// What [`drained_log_busy_share`] needs of a workload.
@@ -1259,6 +1262,128 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     Some(InStep { share, put_phase_us: phase_us, lock_bound, round_trip_us })
 }
 
+/// Ratios of a half group's processor phase to the write of its records, taken times the square
+/// root of the LPAR's processors, over which a queue manager's chains come to pass its
+/// processors and its log as one group, from none of the time to all of it (see
+/// [`one_group`]). Read off the simulation on one and two processors; no report gives them.
+const ONE_GROUP_FROM_TO: (f64, f64) = (0.45, 0.65);
+
+/// Ratios of the group's write to a lone force's over which it comes to (see [`one_group`]).
+const ONE_GROUP_WRITES_FROM_TO: (f64, f64) = (1.3, 2.3);
+
+/// A group's chains a processor over which it comes to (see [`one_group`]).
+const ONE_GROUP_CHAINS_A_PROCESSOR: (f64, f64) = (4.0, 6.5);
+
+/// A group's chains over which it comes apart, from none of the time to all of it (see
+/// [`one_group`]).
+const ONE_GROUP_CHAINS_TO_NONE: (f64, f64) = (14.0, 26.0);
+
+/// Requesters (or tasks) a queue over which the chains stop passing as one group, from none to
+/// all (see [`one_group`]).
+const ONE_GROUP_ALONE_TO_NONE: (f64, f64) = (1.1, 1.5);
+
+/// Where a queue manager's chains pass its processors and its log as one group: how much of the
+/// time, and a requester's round trip while they do.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct OneGroup {
+    /// Share of the time the chains move as one group (0 to 1).
+    share: f64,
+    /// A requester's (or task's) round trip while they do, µs.
+    round_trip_us: f64,
+    /// Of that round trip, the share spent waiting for the group's writes (0 to 1).
+    log_share: f64,
+}
+
+/// Whether a queue manager's chains on shared queues pass its processors and its log as one
+/// group, one after the other, rather than overlapping them.
+///
+/// A write releases every chain that forced into it. Where their calls' CF requests go
+/// asynchronous, each call leaves the processor at every request and queues again behind the
+/// others when it comes back, so the released chains take the processors turn by turn and
+/// finish their bursts close together, not one after another. The first to finish forces into a
+/// write of its own record; the others finish during it, force behind it and go out together in
+/// the next write, during which the processors have nothing to do; that write releases them all
+/// at once again. Traced in the simulation: 13 requesters with a server each on 12 shared pairs
+/// at 35 KB over one 4-stripe zHPF log on one processor (80% of the CF requests asynchronous)
+/// ran every cycle as a write of one 36 KB record (149 us) and then one of twelve or thirteen
+/// (341 us) with the processor idle throughout, 3,821 transactions a second with the processor
+/// 57% busy and the log 53%; the model, overlapping the two, was bound at the processor at
+/// 6,358 (66% fast). As one group a chain's turn is the group's processor phase (the group's
+/// CPU a force, over the processors) and then the write of the group's records: 3,889 a second.
+///
+/// How much of the time the simulated chains keep to one group was read off grids of 5 to 30
+/// requesters with a server each at 2-60 KB over FICON and zHPF on one, two and four
+/// processors, as the share that puts the model on the simulation between the overlapped
+/// throughput and the group's. It takes all of these:
+/// - the two halves of a group cannot alternate, one half's bursts outlasting the other's write
+///   (as [`in_step`] has for batches; [`ONE_GROUP_FROM_TO`]): on one processor 8 requesters at
+///   20 KB (a ratio of 0.69) spent half the time as one group, 13 at 20 KB (0.92) nearly all of
+///   it, 14 on 12 pairs at 15 KB over dual FICON logs (0.45) a fifth. On two processors the
+///   halves merged at lower ratios (13 requesters at 20-60 KB, 0.46-0.54, all the time), which
+///   the square root of the processors stands for: two points, no theory;
+/// - the group's write is well above a lone record's ([`ONE_GROUP_WRITES_FROM_TO`]): small
+///   records write in about the same time however many ride, and 13 requesters at 2 KB and 5 KB
+///   (ratios of the writes 1.2 and 1.3) kept a group a tenth of the time, at 10 KB (1.6) half;
+/// - enough chains queue at each processor to finish together ([`ONE_GROUP_CHAINS_A_PROCESSOR`]):
+///   8 requesters on two processors at 35 KB hardly ever formed one, 13 did;
+/// - not so many that the first write cannot hold the rest as they finish
+///   ([`ONE_GROUP_CHAINS_TO_NONE`]): 20 requesters with a pair each at 20-60 KB spent a third
+///   to three quarters of the time as one group on one processor and none to two thirds on two,
+///   30 at most half and a quarter on average;
+/// - the requesters about one a pair ([`ONE_GROUP_ALONE_TO_NONE`]): 18 requesters on 12 pairs
+///   spent a quarter to a half of the time as one group, 22 on 15 pairs at 8.6 KB over zHPF
+///   none (counted whole, the simulation ran 46% above the model), so pairs shared by two
+///   requesters are left out.
+///
+/// The grid of 5 to 28 requesters on 12 pairs at 2-60 KB on one and two processors went from
+/// 27 of 120 points beyond 10% of the simulation to 14; with a pair each, out of syncpoint
+/// without implicit syncpoints, from 19 of 90 to 8; log-test tasks, 11 to 7; two queue managers,
+/// 17 to 11 (5 points went past 10%, 13 requesters at 20 KB on two processors among them: 1% fast
+/// overlapped, 11-13% slow as a group, where on 12 pairs under implicit syncpoint the same 13 are
+/// 30% fast overlapped). Left out as measured: synchronous zHyperLink writes, whose logger's
+/// tail after each write lets the next forces gather (small records up to 28 points slow
+/// counted), and puts in syncpoint (13 log-test tasks on 12 queues at 6.9 KB 4% -> 22% slow, 15
+/// requesters on 14 pairs at 194 KB 9% fast -> 29% slow).
+fn one_group(s: &Setup) -> Option<OneGroup> {
+    let async_calls = s.put_async_wait_us + s.get_async_wait_us > 0.0;
+    if s.cf.is_none()
+        || !async_calls
+        || !s.persistent
+        || s.req_in
+        || s.writes_have_tail
+        || s.shape == Shape::Batch
+        || s.forces_txn <= 0.0
+    {
+        return None;
+    }
+    let chains = if s.shape == Shape::RequestReply { s.n.min(s.m) } else { s.n };
+    let group = chains / s.qmgrs;
+    let cpus = s.lpar_cpus();
+    // With a processor each, the released chains do not queue behind each other at all.
+    if group <= cpus {
+        return None;
+    }
+    let write_us = |bytes: f64| s.log_path.write_time_us(bytes.max(0.0)).max(f64::MIN_POSITIVE);
+    let ramp = |value: f64, (from, to): (f64, f64)| ((value - from) / (to - from)).clamp(0.0, 1.0);
+    let force_bytes = s.log_bytes_txn / s.forces_txn;
+    let group_bytes = group * force_bytes;
+    let group_write_us = write_us(group_bytes);
+    let phase_us = group * s.cpu_txn / s.forces_txn / cpus;
+    let halves = 0.5 * phase_us / write_us(0.5 * group_bytes) * cpus.sqrt();
+    let share = ramp(halves, ONE_GROUP_FROM_TO)
+        * ramp(group_write_us / write_us(force_bytes), ONE_GROUP_WRITES_FROM_TO)
+        * ramp(group / cpus, ONE_GROUP_CHAINS_A_PROCESSOR)
+        * (1.0 - ramp(group, ONE_GROUP_CHAINS_TO_NONE))
+        * (1.0 - ramp(s.openers_req, ONE_GROUP_ALONE_TO_NONE));
+    if share <= 0.0 {
+        return None;
+    }
+    let cycle_us = phase_us + group_write_us;
+    // Each of a chain's forces is one turn of the group; the requesters share the chains' turns.
+    let round_trip_us = s.forces_txn * cycle_us * s.n / (group * s.qmgrs);
+    Some(OneGroup { share, round_trip_us, log_share: group_write_us / cycle_us })
+}
+
 /// How a log's records past the write threshold are priced, where both ways apply (see
 /// `gather_alternative` in [`setup`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1615,7 +1740,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     } else {
         f64::INFINITY
     };
-    Setup {
+    let mut setup = Setup {
         shape,
         persistent,
         req_in,
@@ -1865,7 +1990,10 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         cpu_warm: processors::WarmStart::default(),
         spread_warm: processors::WarmStart::default(),
         srv_warm: processors::WarmStart::default(),
-    }
+        one_group: None,
+    };
+    setup.one_group = one_group(&setup);
+    setup
 }
 
 fn api(name: &'static str, calls: f64, cpu: f64, elapsed: f64) -> ApiLine {
@@ -2598,7 +2726,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let mut force_wait_total;
     let lock_wait_total;
     let mut srv_wait_us = 0.0;
-    let (round_trip, apis, srv_util, locks) = match s.shape {
+    let (mut round_trip, mut apis, srv_util, locks) = match s.shape {
         Shape::RequestReply => {
             let put_hold_srv = put_call_us + if s.held_srv { wf_put } else { srv_room_us };
             let after_put_srv = after_put(s.implicit_srv, srv_room_us);
@@ -2779,6 +2907,22 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     };
     if !s.persistent {
         force_wait_total = 0.0;
+    }
+    // Where the chains pass the processors and the log as one group, the round trip moves
+    // towards the group's by the share of the time they do; the group's cycle counts no load but
+    // its own, so it is taken only where it is longer. The time is waiting, for the processors
+    // and for the group's writes, spread over the calls as their waits are.
+    if let Some(group) = s.one_group
+        && group.round_trip_us > round_trip
+    {
+        let extra_us = group.share * (group.round_trip_us - round_trip);
+        let waits_us: f64 = apis.iter().map(|line| line.wait_us).sum();
+        let apis_count = apis.len() as f64;
+        for line in &mut apis {
+            line.wait_us += if waits_us > 0.0 { extra_us * line.wait_us / waits_us } else { extra_us / apis_count };
+        }
+        round_trip += extra_us;
+        force_wait_total += extra_us * group.log_share;
     }
     let share = |total: f64| if round_trip > 0.0 { (total / round_trip).min(1.0) } else { 0.0 };
     let run_util = s.lock_runs.map_or(0.0, |runs| runs.utilisation(x_us, put_call_us + get_call_us));
@@ -3587,6 +3731,47 @@ mod tests {
         assert!(capacity_txn_s(8.0) > capacity_txn_s(32.0));
         assert!(capacity_txn_s(32.0) > drain_bytes_s / 1.5e6);
         assert!(capacity_txn_s(1000.0) < 1.01 * drain_bytes_s / 1.5e6);
+    }
+
+    #[test]
+    fn shared_chains_pass_as_one_group_where_their_cf_requests_go_asynchronous_and_each_has_a_pair() {
+        // 13 requesters with a server each on 12 shared pairs at 35 KB over one zHPF log on one
+        // processor, puts under implicit syncpoint: the simulation's chains move as one group.
+        let mut sc = persistent_workload(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, (13, 13, 12));
+        sc.workload.implicit_syncpoint = true;
+        sc.workload.message_size_bytes = 35_400;
+        sc.workload.queue_type = QueueType::Shared;
+        (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (LogIoMode::Zhpf, 1, 4);
+        sc.system.lpar_cpus = 1;
+        let group = |sc: &Scenario| setup(sc, ServerRound::FIRST, None, PastThreshold::Streamed).one_group;
+        let one = group(&sc).expect("one group");
+        assert_eq!(one.share, 1.0);
+        assert!(one.log_share > 0.0 && one.log_share < 1.0);
+        // Its round trip, a turn of the processors and then of the log for each force, is the
+        // solution's wherever it is longer than the overlapped one, as here at a share of 1.
+        let solved = solve(&sc).round_trip_us;
+        assert!((solved - one.round_trip_us).abs() < 1.0e-6 * solved, "{solved} against {}", one.round_trip_us);
+        let changed = |f: &dyn Fn(&mut Scenario)| {
+            let mut sc = sc.clone();
+            f(&mut sc);
+            group(&sc)
+        };
+        // Private queues have no CF requests, and puts in syncpoint release their chains apart.
+        assert_eq!(changed(&|s| s.workload.queue_type = QueueType::Private), None);
+        assert_eq!(changed(&|s| s.workload.syncpoint = SyncpointMode::InSyncpoint), None);
+        // Over zHyperLink the logger's tail after each write lets the next forces gather.
+        assert_eq!(changed(&|s| s.log.io_mode = LogIoMode::Zhyperlink), None);
+        // Requesters two a pair queue at their locks and do not keep together.
+        assert_eq!(changed(&|s| s.workload.queue_pairs = 6), None);
+        // A processor a chain queues nobody.
+        assert_eq!(changed(&|s| s.system.lpar_cpus = 16), None);
+        // Small records' writes outlast the halves' bursts: the halves alternate instead.
+        let small = changed(&|s| s.workload.message_size_bytes = 2_000).map_or(0.0, |g| g.share);
+        let middling = changed(&|s| s.workload.message_size_bytes = 10_000).map_or(0.0, |g| g.share);
+        assert!(small < middling && middling < 1.0, "{small} {middling}");
+        // A long group's first write cannot hold the rest: 40 chains on 40 pairs come apart.
+        let long = changed(&|s| (s.workload.requesters, s.workload.servers, s.workload.queue_pairs) = (40, 40, 40));
+        assert_eq!(long, None);
     }
 
     /// Persistent `kind` tasks in or out of syncpoint: `requesters`, `servers` and `pairs`.
