@@ -1384,8 +1384,8 @@ fn one_group(s: &Setup) -> Option<OneGroup> {
     let group_bytes = group * force_bytes;
     let group_write_us = write_us(group_bytes);
     let phase_us = group * s.cpu_txn / s.forces_txn / cpus;
-    let halves = 0.5 * phase_us / write_us(0.5 * group_bytes) * cpus.sqrt();
-    let share = ramp(halves, ONE_GROUP_FROM_TO)
+    let halves_ratio = 0.5 * phase_us / write_us(0.5 * group_bytes) * cpus.sqrt();
+    let share = ramp(halves_ratio, ONE_GROUP_FROM_TO)
         * ramp(group_write_us / write_us(force_bytes), ONE_GROUP_WRITES_FROM_TO)
         * ramp(group / cpus, ONE_GROUP_CHAINS_A_PROCESSOR)
         * (1.0 - ramp(group, ONE_GROUP_CHAINS_TO_NONE))
@@ -3749,7 +3749,7 @@ mod tests {
     }
 
     #[test]
-    fn shared_chains_pass_as_one_group_where_their_cf_requests_go_asynchronous_and_each_has_a_pair() {
+    fn shared_chains_pass_as_one_group_where_their_cf_requests_go_asynchronous_and_few_share_a_pair() {
         // 13 requesters with a server each on 12 shared pairs at 35 KB over one zHPF log on one
         // processor, puts under implicit syncpoint: the simulation's chains move as one group.
         let mut sc = persistent_workload(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, (13, 13, 12));
@@ -3771,7 +3771,7 @@ mod tests {
             f(&mut sc);
             group(&sc)
         };
-        // Private queues have no CF requests, and puts in syncpoint release their chains apart.
+        // Private queues have no CF requests; puts in syncpoint are left out as measured.
         assert_eq!(changed(&|s| s.workload.queue_type = QueueType::Private), None);
         assert_eq!(changed(&|s| s.workload.syncpoint = SyncpointMode::InSyncpoint), None);
         // Over zHyperLink the logger's tail after each write lets the next forces gather.
