@@ -1244,8 +1244,7 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     let half = 0.5 * tasks;
     let (half_phase_us, half_bound) = put_phase_us(half);
     let ratio = half_phase_us / write_us(half * s.log_bytes_txn).max(f64::MIN_POSITIVE);
-    let (from, to) = IN_STEP_FROM_TO;
-    let mut share = ((ratio - from) / (to - from)).clamp(0.0, 1.0);
+    let mut share = ramp(ratio, IN_STEP_FROM_TO);
     if half_bound == PhaseBound::Processors {
         let (until, none_from) = PROCESSOR_PHASE_IN_STEP_UNTIL;
         let on_one = if cpus <= 1.0 { ((none_from - ratio) / (none_from - until)).clamp(0.0, 1.0) } else { 0.0 };
@@ -1260,6 +1259,12 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     let rest = tasks * s.log_bytes_txn - background.bytes;
     let round_trip_us = phase_us + background.tail_us + write_us(rest) + s.cmit_cpu;
     Some(InStep { share, put_phase_us: phase_us, lock_bound, round_trip_us })
+}
+
+/// Where `value` lies between `from` (0) and `to` (1), held to 0..1: the share a rule read off
+/// the simulation takes as a ratio crosses the range it was seen to change over.
+fn ramp(value: f64, (from, to): (f64, f64)) -> f64 {
+    ((value - from) / (to - from)).clamp(0.0, 1.0)
 }
 
 /// Ratios of a half group's processor phase to the write of its records, taken times the square
@@ -1382,7 +1387,6 @@ fn one_group(s: &Setup) -> Option<OneGroup> {
         return None;
     }
     let write_us = |bytes: f64| s.log_path.write_time_us(bytes.max(0.0)).max(f64::MIN_POSITIVE);
-    let ramp = |value: f64, (from, to): (f64, f64)| ((value - from) / (to - from)).clamp(0.0, 1.0);
     let force_bytes = s.log_bytes_txn / s.forces_txn;
     let group_bytes = group * force_bytes;
     let group_write_us = write_us(group_bytes);
