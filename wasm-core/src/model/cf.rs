@@ -608,6 +608,13 @@ pub fn offload_threshold_bytes(configured_bytes: f64, full_pct: f64) -> f64 {
         .fold(configured_bytes, |t, (_, size)| t.min(*size))
 }
 
+/// Whether the scenario's messages have their data offloaded to SMDS at the structures' configured
+/// depth (the configured threshold lowered by the tiered rules, as the calls are priced).
+pub fn data_offloaded(s: &Scenario) -> bool {
+    f64::from(s.workload.message_size_bytes)
+        > offload_threshold_bytes(s.cf.smds_offload_threshold_bytes, structure_full_pct(s))
+}
+
 /// Everything about one message on shared queues, computed once per evaluation.
 #[derive(Debug, Clone, Copy)]
 struct SharedCost {
@@ -702,9 +709,7 @@ impl SharedPath {
         let persistent = w.persistence == Persistence::Persistent;
 
         // Where the data lives: wholly in the CF, or in SMDS with a pointer in the CF.
-        let full_pct = structure_full_pct(s);
-        let threshold = offload_threshold_bytes(cf.smds_offload_threshold_bytes, full_pct);
-        let offloaded = payload > threshold;
+        let offloaded = data_offloaded(s);
         let cf_data_bytes = if offloaded { OFFLOADED_ENTRY_BYTES } else { payload + MQMD_BYTES };
         let cf_data_kb = cf_data_bytes / 1024.0;
         let smds_kb = if offloaded { payload / 1024.0 } else { 0.0 };
