@@ -8,7 +8,8 @@
 //!
 //! Layout: [`scenario`] parses and validates input (the one validation point), [`model`] holds one
 //! sub-model per z/OS subsystem, [`reference`] and [`fidelity`] judge the model against the
-//! reports' published figures.
+//! reports' published figures, [`sim`] simulates the message flow, and [`rng`] is the seeded
+//! generator behind both the simulation and the scenario's fixed placement of its applications.
 
 pub mod calculators;
 pub mod fidelity;
@@ -16,6 +17,7 @@ pub mod math;
 pub mod metrics;
 pub mod model;
 pub mod reference;
+pub mod rng;
 pub mod scenario;
 pub mod sim;
 pub mod sweep;

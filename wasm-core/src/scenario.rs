@@ -11,6 +11,7 @@
 
 mod docs;
 mod error;
+pub mod placement;
 mod validate;
 mod workload;
 

@@ -2,7 +2,6 @@
 //! times from the calibrated model, so that queues build, log writes aggregate and locks serialise
 //! where the model says they do.
 //!
-//! - [`rng`]: a small, fast, seedable generator (the same stream natively and in wasm).
 //! - [`calendar`]: the future-event list.
 //! - [`stats`]: running means, time averages and batch-means confidence intervals.
 //! - [`station`]: a multi-server FCFS station (CPUs, a queue lock, the logger, PFIDs, CF links).
@@ -15,7 +14,6 @@ pub mod calendar;
 pub mod consistency;
 pub mod mq;
 pub mod network;
-pub mod rng;
 pub mod station;
 pub mod stats;
 pub mod theory;

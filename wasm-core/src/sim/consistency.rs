@@ -10,9 +10,9 @@ use serde::Serialize;
 
 use crate::model;
 use crate::model::log::LogIoMode;
+use crate::rng::Rng;
 use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, WorkloadKind};
 use crate::sim::mq::run;
-use crate::sim::rng::Rng;
 use crate::sim::stats::RunPlan;
 
 /// Transactions a run aims at: enough for its batch means to settle within a few percent.

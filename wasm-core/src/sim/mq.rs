@@ -41,46 +41,11 @@ use self::service::ServiceTimes;
 use self::svrconn::Svrconn;
 use self::workload::{Api, Delivery, Op, QueueRole, Workload};
 use super::calendar::Calendar;
-use super::rng::Rng;
 use super::station::Station;
 use super::stats::{BatchedTally, Estimate, RunPlan};
 use super::trace::{NodeKind, SeriesRecorder, Topology, TraceKind, TraceRecorder};
+use crate::rng::Rng;
 use crate::scenario::{QueueType, Scenario};
-
-/// Seed of the placement of the applications on the queue managers: fixed, so that every run of
-/// a scenario places them alike whatever its own seed.
-const PLACEMENT_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// The queue manager of each of `count` applications of one role over `qmgrs` queue managers:
-/// as many on each as round-robin gives (to one), in a shuffled order fixed by `role`. The
-/// round-robin starts at queue manager `first`, so that a role placed after another starts where
-/// the last one stopped: every queue manager then runs as many applications of all roles as any
-/// other (to one). Starting each role at the first stacked every role's odd ones there: 4
-/// requesters and 4 servers over 3 queue managers ran 4, 2 and 2 applications.
-///
-/// Round-robin over the queue managers as over the pairs (task i on pair i % pairs and queue
-/// manager i % qmgrs) confines each pair to one queue manager wherever the two counts share a
-/// factor (2 pairs over 2, 3 over 3, 6 over 3): the "shared" queues are then each used from one
-/// LPAR, and 22 log-test tasks on 4 queues over 2 LPARs ran as two private systems (25% faster
-/// than the model, 1% off it placed so). A shuffled order uses each shared queue from the queue
-/// managers as chance places its tasks, as the model takes them.
-fn place_on_qmgrs(count: u32, qmgrs: u32, role: u64, first: u32) -> Vec<u16> {
-    let qmgrs = qmgrs.max(1);
-    let mut placed: Vec<u16> = (0..count).map(|i| ((i + first) % qmgrs) as u16).collect();
-    let mut rng = Rng::new(PLACEMENT_SEED ^ role);
-    for k in (1..placed.len()).rev() {
-        let j = rng.below(k as u32 + 1) as usize;
-        placed.swap(k, j);
-    }
-    placed
-}
-
-/// The queue managers of the requesters and of the servers ([`place_on_qmgrs`] for each role),
-/// the servers' round-robin going on where the requesters' stopped.
-fn place_applications(requesters: u32, servers: u32, qmgrs: u32) -> [Vec<u16>; 2] {
-    let first = requesters % qmgrs.max(1);
-    [place_on_qmgrs(requesters, qmgrs, 0, 0), place_on_qmgrs(servers, qmgrs, 1, first)]
-}
 
 /// How long a task may keep a processor across its MQI calls, seconds (see
 /// [`crate::model::processors::DISPATCH_QUANTUM_US`]).
@@ -436,7 +401,7 @@ impl MqSimulation {
         let reply_base = if workload.has_reply_queues { pairs } else { 0 };
         // Requesters (role 0) then servers (role 1), each spread round-robin over the queue pairs
         // and evenly, in a fixed mixed order, over the queue managers.
-        let placed = place_applications(workload.requesters, workload.servers, app_qmgrs);
+        let placed = crate::scenario::placement::applications(workload.requesters, workload.servers, app_qmgrs);
         for (role, name, count) in [(0u8, "requester", workload.requesters), (1u8, "server", workload.servers)] {
             let qms = &placed[usize::from(role)];
             for i in 0..count {
@@ -1165,45 +1130,4 @@ pub fn run_to_end(scenario: &Scenario, seed: u64, options: SimOptions) -> MqSimu
     let mut sim = MqSimulation::new(scenario, seed, options);
     sim.advance_to(options.plan.end_s());
     sim
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{place_applications, place_on_qmgrs};
-
-    #[test]
-    fn applications_go_evenly_over_the_queue_managers_and_every_pair_meets_several() {
-        for (count, qmgrs, pairs) in [(32, 2, 2), (57, 3, 3), (22, 2, 4), (46, 3, 5)] {
-            let placed = place_on_qmgrs(count, qmgrs, 0, 0);
-            for qm in 0..qmgrs {
-                let on = placed.iter().filter(|&&q| u32::from(q) == qm).count() as u32;
-                assert!(on == count / qmgrs || on == count / qmgrs + 1, "{count} over {qmgrs}: {on} on {qm}");
-            }
-            // Round-robin over both would put all of a pair's tasks on one queue manager here
-            // wherever the counts share a factor.
-            for pair in 0..pairs {
-                let mut used: Vec<u16> = (pair..count).step_by(pairs as usize).map(|i| placed[i as usize]).collect();
-                used.sort_unstable();
-                used.dedup();
-                assert!(used.len() > 1, "pair {pair} of {pairs} with {count} tasks all on {used:?}");
-            }
-            assert_eq!(placed, place_on_qmgrs(count, qmgrs, 0, 0), "the placement is fixed");
-        }
-    }
-
-    #[test]
-    fn a_role_placed_after_another_evens_out_the_applications_of_both() {
-        for (requesters, servers, qmgrs) in [(4, 4, 3), (5, 2, 3), (7, 7, 4), (1, 1, 2), (64, 33, 3)] {
-            let [first, then] = place_applications(requesters, servers, qmgrs);
-            let on = |qm: u32| first.iter().chain(&then).filter(|&&q| u32::from(q) == qm).count() as u32;
-            let total = requesters + servers;
-            for qm in 0..qmgrs {
-                assert!(
-                    on(qm) == total / qmgrs || on(qm) == total / qmgrs + 1,
-                    "{requesters}+{servers} over {qmgrs}: {} on {qm}",
-                    on(qm)
-                );
-            }
-        }
-    }
 }

@@ -6,9 +6,9 @@
 use serde::Serialize;
 
 use super::calendar::Calendar;
-use super::rng::Rng;
 use super::station::Station;
 use super::stats::{BatchedTally, Estimate, RunPlan};
+use crate::rng::Rng;
 
 /// Steady-state results of an M/M/c run.
 #[derive(Debug, Clone, Serialize)]

@@ -16,8 +16,8 @@ use crate::model::log::{
     ZHYPERLINK_CONCURRENT_REQUESTS, ZHYPERLINK_FALLBACK_ATTEMPT_US, ZHYPERLINK_FALLBACK_MIDPOINT_UTILISATION,
     ZHYPERLINK_FALLBACK_WIDTH_UTILISATION,
 };
+use crate::rng::Rng;
 use crate::scenario::Scenario;
-use crate::sim::rng::Rng;
 
 use super::service::{S_PER_US, finite_positive};
 
