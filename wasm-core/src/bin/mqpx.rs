@@ -107,8 +107,16 @@ fn main() -> ExitCode {
 fn finish(result: Result<String, Failure>) -> ExitCode {
     match result {
         Ok(out) => {
-            println!("{out}");
-            ExitCode::SUCCESS
+            use std::io::Write;
+            // A reader that stops early (`mqpx eval s.json | head`) closes the pipe: that is the
+            // end of the output, not a failure to report with a panic and a backtrace.
+            match writeln!(std::io::stdout().lock(), "{out}") {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("cannot write the output: {e}");
+                    ExitCode::FAILURE
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(f) => {
             eprintln!("{}", f.message);

@@ -28,6 +28,26 @@ fn eval_prints_every_metrics_section_as_json() {
 }
 
 #[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    // `mqpx sweep ... | head`: far more output than a pipe holds, and the reader gone after its
+    // first bytes. The write fails with a broken pipe, which is no error of the user's.
+    use std::io::Read;
+    let file = scenario_file("early-reader", r#"{"workload": {"persistence": "persistent"}}"#);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mqpx"))
+        .args(["sweep", &file, "--param", "workload.message_size_bytes", "--log-range", "1000:4000000:3000"])
+        .args(["--metric", "request_reply.transactions_s", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mqpx runs");
+    let mut first = [0u8; 64];
+    child.stdout.take().expect("piped").read_exact(&mut first).expect("some output");
+    let out = child.wait_with_output().expect("mqpx ends");
+    assert!(out.status.success(), "{:?}: {}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
 fn sweep_gives_one_point_per_value_and_log_ranges_span_their_ends() {
     let file = scenario_file("sweep", r#"{"workload": {"persistence": "persistent"}}"#);
     let out = stdout_json(&mqpx(&[
