@@ -1277,12 +1277,13 @@ fn ramp(value: f64, (from, to): (f64, f64)) -> f64 {
 /// requesters on 3 shared pairs over 3 queue managers at 65 KB over FICON had the put's force
 /// wait 560 us and the get's 368, where the model priced both at 277 (a lone write, each log
 /// holding one convoy) and was 28% fast (15% priced as below); 16 requesters on 3 pairs at 300 KB
-/// 32% (11%), 58 on 4 pairs at 1.3 MB 12% (6%). Priced as their own records, a grid of 72 such pairs (16 and 48 requesters, 2,
-/// 3 and 6 pairs, 90 and 300 KB, the three log paths, two and three queue managers) went from 14
-/// beyond 10% of the simulation to 4, and one of sizes either side of the offload (70 and 85 KB)
-/// from 13 to 2. The step follows the offload, not the record's size: with the offload lowered
-/// to 32 KB, the same 3 pairs at 40-60 KB were 24-27% fast, at 20-30 KB as before; below the
-/// offload the own records moved as many of a grid's points further as nearer. A lone pair (one
+/// 32% (11%), 58 on 4 pairs at 1.3 MB 12% (6%). Priced as their own records, a grid of 72 such
+/// pairs (16 and 48 requesters, 2, 3 and 6 pairs, 90 and 300 KB, the three log paths, two and
+/// three queue managers) went from 14 beyond 10% of the simulation to 4, and one of sizes either
+/// side of the offload (70 and 85 KB) from 13 to 2. The step follows the offload, not the
+/// record's size: with the offload lowered to 32 KB, the same 3 pairs at 40-60 KB were 24-27%
+/// fast, at 20-30 KB as before; below the offload the own records moved as many of a grid's
+/// points further as nearer. A lone pair (one
 /// over two or three queue managers), whose model runs its two convoys in series, went 11-17%
 /// slow priced so; two pairs over three take a little over half of it.
 const OWN_RECORDS_OFFLOADED_PAIRS_A_QMGR: (f64, f64) = (0.5, 0.8);
@@ -1539,7 +1540,9 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // server counts for one requester at most. Taken at chance for any placement, few chains
     // departed from the simulation as their placement departs from chance: 5 nonpersistent
     // requesters with a server each over three one-processor LPARs (four of them next to their
-    // server) 12-15% slow, over two (none so) 22-32% fast, 4 over three (none) 10-14% fast.
+    // server) 12-15% slow, within 5% counted so; 4 over three (none) 10-14% fast, 7-10% so. Over
+    // two (none next to its server) they were 22-32% fast and are still 18-29%: the simulated
+    // processors idle more than an exact mean value analysis of the round trips gives.
     let loops_per_chain = if shape == Shape::RequestReply && qmgrs > 1.0 {
         let split = placement::round_trips_split(w.requesters, w.servers, w.queue_pairs, w.queue_managers);
         1.0 + (m.min(n) / n) * split

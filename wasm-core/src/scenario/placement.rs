@@ -45,13 +45,14 @@ pub fn applications(requesters: u32, servers: u32, qmgrs: u32) -> [Vec<u16>; 2] 
 }
 
 /// Share of request/reply's round trips whose server runs on another queue manager than its
-/// requester, over `qmgrs` queue managers: requester and server i serve pair i % `pairs`, and a
-/// requester's request goes to any server of its pair, each as likely. 0 on one queue manager.
+/// requester, over `qmgrs` queue managers: requester and server i serve pair i % `pairs` (the
+/// pairs in use, no more than the requesters), and a requester's request goes to any server of
+/// its pair, each as likely. 0 on one queue manager.
 pub fn round_trips_split(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) -> f64 {
     if qmgrs <= 1 || requesters == 0 || servers == 0 {
         return 0.0;
     }
-    let pairs = pairs.max(1);
+    let pairs = pairs.max(1).min(requesters);
     let [on_requester, on_server] = applications(requesters, servers, qmgrs);
     let mut split = 0.0;
     let mut counted = 0.0;
@@ -127,6 +128,11 @@ mod tests {
             let many = round_trips_split(64, 64, 4, qmgrs);
             assert!((many - chance).abs() < 0.1, "{many} over {qmgrs}");
         }
+        // Servers beyond the requesters serve the pairs in use, not pairs nobody puts to: 2
+        // requesters with 4 servers on 16 pairs have two servers a pair.
+        let [r, s] = applications(2, 4, 2);
+        let elsewhere = |i: usize| [i, i + 2].iter().filter(|&&j| s[j] != r[i]).count() as f64 / 2.0;
+        assert_eq!(round_trips_split(2, 4, 16, 2), (elsewhere(0) + elsewhere(1)) / 2.0);
         // One queue manager has every round trip on it.
         assert_eq!(round_trips_split(8, 8, 2, 1), 0.0);
     }
