@@ -1283,9 +1283,9 @@ fn ramp(value: f64, (from, to): (f64, f64)) -> f64 {
 /// side of the offload (70 and 85 KB) from 13 to 2. The step follows the offload, not the
 /// record's size: with the offload lowered to 32 KB, the same 3 pairs at 40-60 KB were 24-27%
 /// fast, at 20-30 KB as before; below the offload the own records moved as many of a grid's
-/// points further as nearer. A lone pair (one
-/// over two or three queue managers), whose model runs its two convoys in series, went 11-17%
-/// slow priced so; two pairs over three take a little over half of it.
+/// points further as nearer. A lone pair (one over two or three queue managers), whose model
+/// runs its two convoys in series, went 11-17% slow priced so; two pairs over three take a
+/// little over half of it.
 const OWN_RECORDS_OFFLOADED_PAIRS_A_QMGR: (f64, f64) = (0.5, 0.8);
 
 /// Ratios of a half group's processor phase to the write of its records, taken times the square

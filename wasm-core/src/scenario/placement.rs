@@ -52,20 +52,24 @@ pub fn round_trips_split(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) 
     if qmgrs <= 1 || requesters == 0 || servers == 0 {
         return 0.0;
     }
-    let pairs = pairs.max(1).min(requesters);
+    let pairs = pairs.max(1).min(requesters) as usize;
     let [on_requester, on_server] = applications(requesters, servers, qmgrs);
+    // Each pair's servers by queue manager, counted once (the model asks on every solve).
+    let qmgrs = qmgrs as usize;
+    let mut on_pair_qm = vec![0.0; pairs * qmgrs];
+    let mut on_pair = vec![0.0; pairs];
+    for (j, &qm) in on_server.iter().enumerate() {
+        on_pair_qm[(j % pairs) * qmgrs + usize::from(qm)] += 1.0;
+        on_pair[j % pairs] += 1.0;
+    }
     let mut split = 0.0;
     let mut counted = 0.0;
     for (i, &qm) in on_requester.iter().enumerate() {
-        let pair = i as u32 % pairs;
-        let (elsewhere, all) = on_server
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j as u32 % pairs == pair)
-            .fold((0.0, 0.0), |(elsewhere, all), (_, &s)| (elsewhere + f64::from(u8::from(s != qm)), all + 1.0));
+        let pair = i % pairs;
+        let all = on_pair[pair];
         // A pair without a server of its own serves nobody (a scenario gives every pair in use one).
         if all > 0.0 {
-            split += elsewhere / all;
+            split += (all - on_pair_qm[pair * qmgrs + usize::from(qm)]) / all;
             counted += 1.0;
         }
     }
