@@ -282,10 +282,15 @@ fn persistent_puts_out_of_syncpoint_sharing_a_pair_convoy_behind_the_lock_as_the
         // ends and queue behind one another's writes, while the puts' forces meet none. The model
         // gives both the puts' wait, so the simulated mean over all forces is up to 29% above it
         // (8 requesters, over eight seconds); with two pairs or more the convoys' writes overlap,
-        // and 64 requesters on one pair break their convoy, and there they agree.
+        // and 64 requesters on one pair break their convoy, and there they agree. Two requesters
+        // run as two convoys much of the time in the model, one at each lock, whose puts' forces
+        // meet (`A_SERVER_EACH_HALVES` in `model::request_reply`): it waits 319 us a force and 50 for a lock where the
+        // simulation waits 268 and 93, the two together within 3%.
         let tolerance = if pairs == 1 { 0.35 } else { 0.10 };
         within(&format!("{label} force wait"), m.force_wait_us.mean, c.force_wait_us, tolerance);
-        assert!(m.force_wait_us.mean >= c.force_wait_us * 0.9, "{label}: the bursts only add waiting");
+        if requesters > 2 || pairs > 1 {
+            assert!(m.force_wait_us.mean >= c.force_wait_us * 0.9, "{label}: the bursts only add waiting");
+        }
     }
 }
 
@@ -661,6 +666,26 @@ fn a_lone_pairs_convoy_with_fewer_servers_runs_as_two_one_at_each_lock() {
         let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, servers, 1, size);
         let label = format!("{requesters} requesters with {servers} servers on one pair, {size} B over {io_mode:?}");
         rates_agree_on_path(&label, &mut sc, size, (io_mode, copies, stripes), cpus, 0.10);
+    }
+}
+
+#[test]
+fn two_or_three_round_trips_on_a_lone_pair_run_apart_one_at_each_lock() {
+    // One pair out of syncpoint with a server for each of a few requesters: the round trips
+    // settle apart, one's request put while another's reply is, so each lock mostly has one
+    // user and the puts force together. Priced as one convoy through both locks, the model was
+    // 14-16% slow in these.
+    let cases = [
+        (2, 300_000, LogIoMode::Ficon, QueueType::Private),
+        (2, 32_000, LogIoMode::Zhpf, QueueType::Private),
+        (3, 100_000, LogIoMode::Zhyperlink, QueueType::Shared),
+    ];
+    for (requesters, size, io_mode, queue_type) in cases {
+        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, 1, size);
+        sc.workload.queue_type = queue_type;
+        let label =
+            format!("{requesters} requesters with a server each on one {queue_type:?} pair, {size} B over {io_mode:?}");
+        rates_agree_on_path(&label, &mut sc, size, (io_mode, 2, 2), 4, 0.10);
     }
 }
 
