@@ -1289,6 +1289,28 @@ fn ramp(value: f64, (from, to): (f64, f64)) -> f64 {
 /// ([`OWN_RECORDS_OFFLOADED_REQUESTERS_A_QMGR`]).
 const OWN_RECORDS_OFFLOADED_PAIRS_A_QMGR: (f64, f64) = (0.5, 0.8);
 
+/// Share of the other convoys a log meets by chance (one in `qmgrs` each) that request/reply's
+/// shared pairs count at it where their messages go to SMDS and there are two pairs or more but
+/// fewer than two a queue manager.
+///
+/// There each log counted one convoy, so its forces never waited for another's write: 4
+/// requesters with a server each on 3 pairs over 3 queue managers at 300 KB over FICON waited
+/// 614 us a force in the model (a lone write) against 772 simulated, 836 for 5 requesters and
+/// 1,116 for 12, and the model was 10-18% fast. Counting every other convoy one time in `qmgrs`,
+/// as batches do, went as far the other way (2 pairs over 2 queue managers from 10-16% fast to
+/// 8-20% slow): the convoys' puts hold their locks while they force, and a log's writes come
+/// less at random than chance says. A grid of 1 and 2 pairs over 2 and 3 queue managers (2-12
+/// requesters, 70 KB to 1 MB, the three paths) and one of 2-5 requesters on 1-3 pairs at 100
+/// and 300 KB went from 71 of 304 beyond 10% to 34 (mean 6.7% -> 5.5%; 40 at 0.2, 34 at 0.4,
+/// 69 at all of it); 8-48 requesters on 2-5 pairs at 90 and 300 KB on two processors 14 of 144
+/// -> 7. Probe 1 nearer (5 requesters on 3 pairs at 7 MB over zHyperLink 18% -> 6%), 2 further
+/// (15 and 16 requesters on 3 pairs at 1.4 and 3.3 MB over zHyperLink, 3-4% -> 6-7%); seeds
+/// drawn afresh 1 nearer (12.4% -> 4.0%) and 1 further (1.0% -> 5.4%). Messages kept in the
+/// CF are left as they were: fixed shares of 1.1 to 1.35 convoys a log sent grids of such pairs
+/// at 1-32 KB from 64 and 73 of 360 beyond 10% to 62-95, not monotone in the share. A log never
+/// counts fewer than its even share of the convoys.
+const ROAMING_OFFLOADED_CONVOYS_MET: f64 = 0.3;
+
 /// Requesters a queue manager over which the puts of [`OWN_RECORDS_OFFLOADED_PAIRS_A_QMGR`]
 /// stop forcing as their own records where the pairs alone would not have them so, from all of
 /// the way to none of it; over FICON and zHPF.
@@ -1648,7 +1670,19 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // several queue managers already meet each other's writes through the handed-on locks
     // (`foreign_release_share`), and counted again went up to 18 points slower; 64 batch tasks
     // on 4 queues over 3, where the even share already counts other convoys at a log, went 26.
-    let log_chains = if lock_handoffs && qmgrs > 1.0 && shape != Shape::RequestReply && force_chains <= qmgrs {
+    // Request/reply's shared pairs with messages offloaded to SMDS, fewer than two pairs a
+    // queue manager (where no lock is counted as handed on across them), meet a share of the
+    // others' convoys so (see `ROAMING_OFFLOADED_CONVOYS_MET`).
+    let roaming_offloaded = lock_handoffs
+        && in_qsg
+        && qmgrs > 1.0
+        && shape == Shape::RequestReply
+        && pairs >= 2.0
+        && pairs / qmgrs < 2.0
+        && crate::model::cf::data_offloaded(sc);
+    let log_chains = if roaming_offloaded {
+        (1.0 + ROAMING_OFFLOADED_CONVOYS_MET * (force_chains - 1.0).max(0.0) / qmgrs).max(force_chains / qmgrs)
+    } else if lock_handoffs && qmgrs > 1.0 && shape != Shape::RequestReply && force_chains <= qmgrs {
         1.0 + (force_chains - 1.0).max(0.0) / qmgrs
     } else {
         (force_chains / qmgrs).max(1.0)
@@ -3957,6 +3991,25 @@ mod tests {
         assert!(five > 0.0 && five < four, "{five} against {four}");
         assert_eq!(gap(6, LogIoMode::Ficon), 0.0, "2 requesters a log share their writes");
         assert_eq!(gap(4, LogIoMode::Zhyperlink), 0.0, "zHyperLink keeps the average");
+    }
+
+    #[test]
+    fn roaming_convoys_of_offloaded_messages_meet_at_each_log_a_share_of_the_others() {
+        // 4 requesters with a server each on 3 shared pairs over 3 queue managers out of
+        // syncpoint over FICON: three convoys, one a log on average.
+        let log_chains = |size: u32, qmgrs: u32| {
+            let mut sc = persistent_workload(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, (4, 4, 3));
+            sc.workload.message_size_bytes = size;
+            (sc.workload.queue_type, sc.workload.queue_managers) = (QueueType::Shared, qmgrs);
+            (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (LogIoMode::Ficon, 2, 2);
+            setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed).log_chains
+        };
+        let offloaded = log_chains(300_000, 3);
+        assert!(offloaded > 1.0 && offloaded < 1.0 + 2.0 / 3.0, "a share of the two others: {offloaded}");
+        assert_eq!(log_chains(60_000, 3), 1.0, "messages kept in the CF count one convoy a log");
+        // Over two queue managers the even share, 1.5 convoys a log, is more than the chance
+        // meetings give and stays.
+        assert_eq!(log_chains(300_000, 2), 1.5);
     }
 
     #[test]
