@@ -1289,28 +1289,6 @@ fn ramp(value: f64, (from, to): (f64, f64)) -> f64 {
 /// ([`OWN_RECORDS_OFFLOADED_REQUESTERS_A_QMGR`]).
 const OWN_RECORDS_OFFLOADED_PAIRS_A_QMGR: (f64, f64) = (0.5, 0.8);
 
-/// Share of the other convoys a log meets by chance (one in `qmgrs` each) that request/reply's
-/// shared pairs count at it where their messages go to SMDS and there are two pairs or more but
-/// fewer than two a queue manager.
-///
-/// There each log counted one convoy, so its forces never waited for another's write: 4
-/// requesters with a server each on 3 pairs over 3 queue managers at 300 KB over FICON waited
-/// 614 us a force in the model (a lone write) against 772 simulated, 836 for 5 requesters and
-/// 1,116 for 12, and the model was 10-18% fast. Counting every other convoy one time in `qmgrs`,
-/// as batches do, went as far the other way (2 pairs over 2 queue managers from 10-16% fast to
-/// 8-20% slow): the convoys' puts hold their locks while they force, and a log's writes come
-/// less at random than chance says. A grid of 1 and 2 pairs over 2 and 3 queue managers (2-12
-/// requesters, 70 KB to 1 MB, the three paths) and one of 2-5 requesters on 1-3 pairs at 100
-/// and 300 KB went from 71 of 304 beyond 10% to 34 (mean 6.7% -> 5.5%; 40 at 0.2, 34 at 0.4,
-/// 69 at all of it); 8-48 requesters on 2-5 pairs at 90 and 300 KB on two processors 14 of 144
-/// -> 7. Probe 1 nearer (5 requesters on 3 pairs at 7 MB over zHyperLink 18% -> 6%), 2 further
-/// (15 and 16 requesters on 3 pairs at 1.4 and 3.3 MB over zHyperLink, 3-4% -> 6-7%); seeds
-/// drawn afresh 1 nearer (12.4% -> 4.0%) and 1 further (1.0% -> 5.4%). Messages kept in the
-/// CF are left as they were: fixed shares of 1.1 to 1.35 convoys a log sent grids of such pairs
-/// at 1-32 KB from 64 and 73 of 360 beyond 10% to 62-95, not monotone in the share. A log never
-/// counts fewer than its even share of the convoys.
-const ROAMING_OFFLOADED_CONVOYS_MET: f64 = 0.3;
-
 /// Requesters a queue manager over which the puts of [`OWN_RECORDS_OFFLOADED_PAIRS_A_QMGR`]
 /// stop forcing as their own records where the pairs alone would not have them so, from all of
 /// the way to none of it; over FICON and zHPF.
@@ -1330,6 +1308,28 @@ const ROAMING_OFFLOADED_CONVOYS_MET: f64 = 0.3;
 /// what is left there is the pairs' own block, as many pairs as queue managers 10-20% fast);
 /// no report gives it.
 const OWN_RECORDS_OFFLOADED_REQUESTERS_A_QMGR: (f64, f64) = (1.5, 2.0);
+
+/// Share of the other convoys a log meets by chance (one in `qmgrs` each) that request/reply's
+/// shared pairs count at it where their messages go to SMDS and there are two pairs or more but
+/// fewer than two a queue manager.
+///
+/// There each log counted one convoy, so its forces never waited for another's write: 4
+/// requesters with a server each on 3 pairs over 3 queue managers at 300 KB over FICON waited
+/// 614 us a force in the model (a lone write) against 772 simulated, 836 for 5 requesters and
+/// 1,116 for 12, and the model was 10-18% fast. Counting every other convoy one time in `qmgrs`,
+/// as batches do, went as far the other way (2 pairs over 2 queue managers up to 20% slow, from
+/// up to 16% fast): the convoys' puts hold their locks while they force, and a log's writes come
+/// less at random than chance says. A grid of 1 and 2 pairs over 2 and 3 queue managers (2-12
+/// requesters, 70 KB to 1 MB, the three paths) and one of 2-5 requesters on 1-3 pairs at 100
+/// and 300 KB went from 71 of 304 beyond 10% to 34 (mean 6.7% -> 5.5%; 40 at 0.2, 34 at 0.4,
+/// 69 at all of it); 8-48 requesters on 2-5 pairs at 90 and 300 KB on two processors 14 of 144
+/// -> 7. Probe 1 nearer (5 requesters on 3 pairs at 7 MB over zHyperLink 18% -> 6%), 2 further
+/// (15 and 16 requesters on 3 pairs at 1.4 and 3.3 MB over zHyperLink, 3-4% -> 6-7%); seeds
+/// drawn afresh 1 nearer (12.4% -> 4.0%) and 1 further (1.0% -> 5.4%). Messages kept in the
+/// CF are left as they were: fixed shares of 1.1 to 1.35 convoys a log sent grids of such pairs
+/// at 1-32 KB from 64 and 73 of 360 beyond 10% to 62-95, not monotone in the share. A log never
+/// counts fewer than its even share of the convoys.
+const ROAMING_OFFLOADED_CONVOYS_MET: f64 = 0.3;
 
 /// Ratios of a half group's processor phase to the write of its records, taken times the square
 /// root of the LPAR's processors, over which a queue manager's chains come to pass its
