@@ -1673,13 +1673,11 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // Request/reply's shared pairs with messages offloaded to SMDS, fewer than two pairs a
     // queue manager (where no lock is counted as handed on across them), meet a share of the
     // others' convoys so (see `ROAMING_OFFLOADED_CONVOYS_MET`).
-    let roaming_offloaded = lock_handoffs
-        && in_qsg
-        && qmgrs > 1.0
-        && shape == Shape::RequestReply
-        && pairs >= 2.0
-        && pairs / qmgrs < 2.0
-        && crate::model::cf::data_offloaded(sc);
+    // Shared messages offloaded to SMDS over several queue managers: the roaming count here and
+    // the own-records split below both turn on it.
+    let offloaded_over_qmgrs = in_qsg && qmgrs > 1.0 && crate::model::cf::data_offloaded(sc);
+    let roaming_offloaded =
+        lock_handoffs && offloaded_over_qmgrs && shape == Shape::RequestReply && pairs >= 2.0 && pairs / qmgrs < 2.0;
     let log_chains = if roaming_offloaded {
         (1.0 + ROAMING_OFFLOADED_CONVOYS_MET * (force_chains - 1.0).max(0.0) / qmgrs).max(force_chains / qmgrs)
     } else if lock_handoffs && qmgrs > 1.0 && shape != Shape::RequestReply && force_chains <= qmgrs {
@@ -1828,9 +1826,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         && shape == Shape::RequestReply
         && !req_in
         && !srv_in
-        && in_qsg
-        && qmgrs > 1.0
-        && crate::model::cf::data_offloaded(sc)
+        && offloaded_over_qmgrs
         && put_record + get_record > 0.0
     {
         let few_a_log = if sc.log.io_mode == LogIoMode::Zhyperlink {

@@ -112,6 +112,18 @@ fn shared_over(s: &mut Scenario, qmgrs: u32, cpus: u32) {
     s.system.lpar_cpus = cpus;
 }
 
+/// Persistent request/reply out of syncpoint, `requesters` with a server each on `pairs` shared
+/// pairs over `qmgrs` queue managers of `cpus` processors, 300 KB messages (offloaded to SMDS)
+/// on a 2 x 2 log over `io_mode`: the run's rates within 10% of the model's.
+fn offloaded_shared_pairs_agree(requesters: u32, pairs: u32, qmgrs: u32, io_mode: LogIoMode, cpus: u32) {
+    let size = 300_000;
+    let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, pairs, size);
+    shared_over(&mut sc, qmgrs, cpus);
+    assert!(model::cf::data_offloaded(&sc));
+    let label = format!("{requesters} requesters on {pairs} shared pairs over {qmgrs} QMs, {size} B over {io_mode:?}");
+    rates_agree_on_path(&label, &mut sc, size, (io_mode, 2, 2), cpus, 0.10);
+}
+
 /// Nonpersistent request/reply out of syncpoint on shared queues: `requesters` with a server
 /// each on `pairs` pairs, messages of `size` bytes, over `qmgrs` queue managers of `cpus`
 /// processors.
@@ -695,15 +707,8 @@ fn a_few_requesters_over_several_queue_managers_force_offloaded_messages_as_thei
     // to SMDS: each log takes the forces of the one or two tasks on its queue manager, seldom
     // two in a write, so a put waits for its own large record's write and a get for its small
     // one's. Priced at the average of the two, the model was 14-22% fast in these.
-    let cases = [(2, 2, LogIoMode::Ficon), (3, 3, LogIoMode::Zhpf), (4, 3, LogIoMode::Ficon)];
-    for (requesters, qmgrs, io_mode) in cases {
-        let size = 300_000;
-        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, 1, size);
-        shared_over(&mut sc, qmgrs, 4);
-        let label = format!(
-            "{requesters} requesters on one shared pair over {qmgrs} queue managers, {size} B over {io_mode:?}"
-        );
-        rates_agree_on_path(&label, &mut sc, size, (io_mode, 2, 2), 4, 0.10);
+    for (requesters, qmgrs, io_mode) in [(2, 2, LogIoMode::Ficon), (3, 3, LogIoMode::Zhpf), (4, 3, LogIoMode::Ficon)] {
+        offloaded_shared_pairs_agree(requesters, 1, qmgrs, io_mode, 4);
     }
 }
 
@@ -715,13 +720,7 @@ fn roaming_convoys_of_offloaded_messages_meet_at_each_log() {
     // at a lone write's time, the model was 12-16% fast in these.
     let cases = [(4, 3, 3, LogIoMode::Ficon), (4, 3, 3, LogIoMode::Zhpf), (3, 2, 2, LogIoMode::Ficon)];
     for (requesters, pairs, qmgrs, io_mode) in cases {
-        let size = 300_000;
-        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, pairs, size);
-        shared_over(&mut sc, qmgrs, 4);
-        let label = format!(
-            "{requesters} requesters on {pairs} shared pairs over {qmgrs} queue managers, {size} B over {io_mode:?}"
-        );
-        rates_agree_on_path(&label, &mut sc, size, (io_mode, 2, 2), 4, 0.10);
+        offloaded_shared_pairs_agree(requesters, pairs, qmgrs, io_mode, 4);
     }
 }
 
@@ -854,14 +853,7 @@ fn a_shared_pairs_put_of_an_offloaded_message_holds_its_lock_for_its_own_records
     // (each log holding about one convoy, a lone write), the model was 14-31% fast in these.
     let cases = [(16, 2, LogIoMode::Ficon, 2), (16, 3, LogIoMode::Zhpf, 3), (48, 2, LogIoMode::Zhyperlink, 3)];
     for (requesters, pairs, io_mode, qmgrs) in cases {
-        let size = 300_000;
-        let mut sc =
-            persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, requesters, pairs, size, 1);
-        shared_over(&mut sc, qmgrs, 2);
-        assert!(model::cf::data_offloaded(&sc));
-        let label =
-            format!("{requesters} requesters on {pairs} shared pairs over {qmgrs} QMs, {size} B over {io_mode:?}");
-        rates_agree_on_path(&label, &mut sc, size, (io_mode, 2, 2), 2, 0.10);
+        offloaded_shared_pairs_agree(requesters, pairs, qmgrs, io_mode, 2);
     }
 }
 
