@@ -501,8 +501,9 @@ struct WriteShape {
 }
 
 /// Page counts a [`WriteTimer`] remembers: the commit model times a write's whole spread of page
-/// counts at every step of its search (up to ten, see `commit::ForceSizes::page_spread`), and a
-/// count forgotten between steps is searched for its fall-back share afresh.
+/// counts at every step of its search (a few, and seldom more than a dozen, see
+/// `commit::ForceSizes::page_spread_over`), and a count forgotten between steps is searched for
+/// its fall-back share afresh. (Twenty made no difference to the model's benchmarks.)
 const RECENT_SHAPES: usize = 12;
 
 /// Times many writes on one log path, remembering the rate-independent part of the last few page

@@ -23,17 +23,23 @@ const EXACT_COMMITS: usize = 12;
 /// those between one page and a few).
 const MAX_EXACT_PAGE_COUNTS: usize = 4;
 
-/// Most distinct page counts one spread holds: two whole counts' (an enumerated mix's, or the
-/// normal's points, each over two page counts), with room for the one page count that tells an
-/// enumeration to give up.
-const MAX_TERMS: usize = 2 * (MAX_EXACT_PAGE_COUNTS + 2);
+/// Most distinct page counts one whole count of commits spreads over: an enumerated mix's, with
+/// room for the one page count that tells an enumeration to give up, or the normal's points,
+/// each over two page counts.
+const WHOLE_TERMS: usize = MAX_EXACT_PAGE_COUNTS + 2;
 
-const _: () = assert!(MAX_TERMS >= 2 * 2 * NORMAL_NODES.len());
+const _: () = assert!(WHOLE_TERMS >= 2 * NORMAL_NODES.len());
+
+/// Most mean counts of commits one spread weighs (see [`ForceSizes::page_spread_over`]).
+pub const MAX_COUNTS: usize = 3;
+
+/// Most distinct page counts one spread holds: each mean count's two whole counts'.
+const MAX_TERMS: usize = 2 * MAX_COUNTS * WHOLE_TERMS;
 
 /// Three-point Gauss-Hermite rule for a standard normal: nodes and weights (exact for
 /// polynomials up to the fifth degree; a write's time is close to linear in its pages once their
 /// spread covers several).
-const NORMAL_NODES: [(f64, f64); 3] =
+pub(super) const NORMAL_NODES: [(f64, f64); 3] =
     [(-1.732_050_807_568_877_2, 1.0 / 6.0), (0.0, 2.0 / 3.0), (1.732_050_807_568_877_2, 1.0 / 6.0)];
 
 /// The sizes of the force requests a log sees, relative to their mean: up to three kinds of
@@ -76,16 +82,38 @@ impl ForceSizes {
     /// the whole numbers either side of it, in the proportions that average to it (a write carries
     /// whole commits), which keeps the spread continuous in `commits`.
     pub fn page_spread(&self, commits: f64, mean_bytes: f64) -> PageSpread {
+        self.page_spread_over(&[(commits, 1.0)], mean_bytes)
+    }
+
+    /// [`ForceSizes::page_spread`] for writes whose counts of commits differ: `counts` holds up to
+    /// [`MAX_COUNTS`] counts, each with the share of the writes it stands for (summing to 1). The
+    /// whole counts the counts fall between are each spread once, however many counts share them.
+    pub fn page_spread_over(&self, counts: &[(f64, f64)], mean_bytes: f64) -> PageSpread {
         let mean_bytes = if mean_bytes.is_finite() { mean_bytes.max(0.0) } else { 0.0 };
-        let commits = if commits.is_finite() { commits.max(1.0) } else { 1.0 };
-        let fewer = crate::math::floor(commits);
-        let share = commits - fewer;
-        let mut spread = PageSpread::EMPTY;
-        for (n, weight) in [(fewer as usize, 1.0 - share), (fewer as usize + 1, share)] {
-            if weight > 0.0 {
-                for &(pages, odds) in self.whole_spread(n, mean_bytes).terms() {
-                    spread.add_pages(pages, weight * odds);
+        let mut wholes = [(0_usize, 0.0); 2 * MAX_COUNTS];
+        let mut len = 0;
+        for &(commits, share) in counts.iter().take(MAX_COUNTS) {
+            let commits = if commits.is_finite() { commits.max(1.0) } else { 1.0 };
+            let fewer = crate::math::floor(commits);
+            let more = commits - fewer;
+            for (n, weight) in [(fewer as usize, 1.0 - more), (fewer as usize + 1, more)] {
+                let weight = weight * share;
+                if weight <= 0.0 {
+                    continue;
                 }
+                match wholes[..len].iter_mut().find(|(whole, _)| *whole == n) {
+                    Some((_, sum)) => *sum += weight,
+                    None => {
+                        wholes[len] = (n, weight);
+                        len += 1;
+                    }
+                }
+            }
+        }
+        let mut spread = PageSpread::EMPTY;
+        for &(n, weight) in &wholes[..len] {
+            for &(pages, odds) in self.whole_spread(n, mean_bytes).terms() {
+                spread.add_pages(pages, weight * odds);
             }
         }
         spread
@@ -180,8 +208,8 @@ impl PageSpread {
     fn add_pages(&mut self, pages: f64, probability: f64) {
         match self.terms[..self.len].iter_mut().find(|(p, _)| *p == pages) {
             Some((_, odds)) => *odds += probability,
-            // An enumeration stops at one page count past its most, and two whole counts'
-            // spreads merged fit (see `MAX_TERMS`): there is always room.
+            // An enumeration stops at one page count past its most, and the spreads of every
+            // whole count a spread weighs fit (see `MAX_TERMS`): there is always room.
             None => {
                 self.terms[self.len] = (pages, probability);
                 self.len += 1;
