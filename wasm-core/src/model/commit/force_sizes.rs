@@ -86,8 +86,9 @@ impl ForceSizes {
     }
 
     /// [`ForceSizes::page_spread`] for writes whose counts of commits differ: `counts` holds up to
-    /// [`MAX_COUNTS`] counts, each with the share of the writes it stands for (summing to 1). The
-    /// whole counts the counts fall between are each spread once, however many counts share them.
+    /// three counts (`MAX_COUNTS`), each with the share of the writes it stands for (summing to
+    /// 1). The whole counts they fall between are each spread once, however many counts share
+    /// them.
     pub fn page_spread_over(&self, counts: &[(f64, f64)], mean_bytes: f64) -> PageSpread {
         let mean_bytes = if mean_bytes.is_finite() { mean_bytes.max(0.0) } else { 0.0 };
         let mut wholes = [(0_usize, 0.0); 2 * MAX_COUNTS];
