@@ -321,8 +321,8 @@ struct Setup {
     /// come, µs (see [`background_writes`]).
     background_tail_us: f64,
     /// A write of one implicit syncpoint's put record, µs: what an implicit put waits for ahead
-    /// of its commit's write where it is alone on the log or its record streams past a write (0
-    /// where puts are not turned into syncpoints; see `implicit_extra` in [`detail`]).
+    /// of its commit's write (while the logger is idle) where it is alone on the log or its
+    /// record streams past a write; 0 elsewhere, and where puts are not turned into syncpoints.
     implicit_record_us: f64,
     forces_txn: f64,
     chains: f64,
@@ -1675,9 +1675,8 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // on 4 queues over 3, where the even share already counts other convoys at a log, went 26.
     // Request/reply's shared pairs with messages offloaded to SMDS, fewer than two pairs a
     // queue manager (where no lock is counted as handed on across them), meet a share of the
-    // others' convoys so (see `ROAMING_OFFLOADED_CONVOYS_MET`).
-    // Shared messages offloaded to SMDS over several queue managers: the roaming count here and
-    // the own-records split below both turn on it.
+    // others' convoys so (see `ROAMING_OFFLOADED_CONVOYS_MET`); the offload over several queue
+    // managers also decides the own-records split below.
     let offloaded_over_qmgrs = in_qsg && qmgrs > 1.0 && crate::model::cf::data_offloaded(sc);
     let roaming_offloaded =
         lock_handoffs && offloaded_over_qmgrs && shape == Shape::RequestReply && pairs >= 2.0 && pairs / qmgrs < 2.0;
@@ -1793,7 +1792,16 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     } else {
         (0.0, 0.0)
     };
-    let implicit_record_us = if implicit_req || implicit_srv { forced_write_us(lb) } else { 0.0 };
+    // A lone task's implicit syncpoint writes its put's record and then forces the commit's: two
+    // writes where an explicit commit needs one (why ImplSyncOpenOutput defaults to 2,
+    // 000_e91e820cc1600bd9.txt). With other tasks on the log the simulation's implicit put waits
+    // no longer than an explicit commit (46.9 us against 47.6 for two log-test tasks on a queue
+    // over zHyperLink): the record rides a write the others keep going. Priced for them too, as
+    // the share of the time the logger is idle, two to four tasks a queue over zHyperLink were
+    // 5-23% slow. Records that stream past a write keep that price: their writes are the put's
+    // own (without it 3 requesters on a pair at 6.7 MB went from 6% to 12% fast).
+    let implicit_record_us =
+        if (implicit_req || implicit_srv) && (chains <= 1.0 || streaming) { forced_write_us(lb) } else { 0.0 };
     let log_bytes_txn = msgs * lb_msg;
     let force_bytes =
         if forces_txn > 0.0 { (log_bytes_txn - overflow_bytes - background_bytes) / forces_txn } else { 0.0 };
@@ -2702,7 +2710,7 @@ fn server_force_behind_release_us(write_us: f64, requester_gap_us: f64, server_g
 /// as explicit commits do, and the simulation runs the two alike (9 tasks on one queue at 432 B
 /// over zHyperLink, 40,500 a second under implicit syncpoint, 40,000 in syncpoint). Priced without
 /// it, and with a write of the put's own record ahead of its commit's where other tasks share
-/// the log (see `implicit_extra` in [`detail`]), the model was 12% fast at 9 tasks on one queue
+/// the log (see `implicit_record_us` in `setup`), the model was 12% fast at 9 tasks on one queue
 /// and 12% slow at 2; now 4% slow and 3% fast. Three queues of 9-16 tasks each stay 10-16% fast.
 ///
 /// A write releases its commits together, and each task's next call goes straight to its queue's
@@ -2924,16 +2932,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         }
     };
     let wf = if s.persistent { log.wait_us } else { 0.0 };
-    // A lone task's implicit syncpoint writes its put's record and then forces the commit's: two
-    // writes where an explicit commit needs one (why ImplSyncOpenOutput defaults to 2,
-    // 000_e91e820cc1600bd9.txt). With other tasks on the log the simulation's implicit put waits
-    // no longer than an explicit commit (46.9 us against 47.6 for two log-test tasks on a queue
-    // over zHyperLink): the record rides a write the others keep going. Priced as the share of
-    // the time the logger is idle, as it was, two to four tasks a queue over zHyperLink were 5-23%
-    // slow. Records that stream past a write keep that price: their writes are the put's own
-    // (without it 3 requesters on a pair at 6.7 MB went from 6% to 12% fast).
-    let implicit_extra =
-        if s.chains > 1.0 && s.stream.is_none() { 0.0 } else { (1.0 - log.busy_with_others) * s.implicit_record_us };
+    let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     let background_tail = s.background_tail_us;
     let cmit = cmit_call_us + wf;
     let gap = s.own_record_half_gap_us;

@@ -296,8 +296,8 @@ fn persistent_puts_out_of_syncpoint_sharing_a_pair_convoy_behind_the_lock_as_the
         // (8 requesters, over eight seconds); with two pairs or more the convoys' writes overlap,
         // and 64 requesters on one pair break their convoy, and there they agree. Two requesters
         // run as two convoys much of the time in the model, one at each lock, whose puts' forces
-        // meet (`A_SERVER_EACH_HALVES` in `model::request_reply`): it waits 319 us a force and 50 for a lock where the
-        // simulation waits 268 and 93, the two together within 3%.
+        // meet (`A_SERVER_EACH_HALVES` in `model::request_reply`): it waits 319 us a force and
+        // 50 for a lock where the simulation waits 268 and 93, the two together within 3%.
         let tolerance = if pairs == 1 { 0.35 } else { 0.10 };
         within(&format!("{label} force wait"), m.force_wait_us.mean, c.force_wait_us, tolerance);
         if requesters > 2 || pairs > 1 {
