@@ -783,6 +783,23 @@ fn roaming_convoys_of_offloaded_messages_meet_at_each_log() {
 }
 
 #[test]
+fn convoys_of_shared_pairs_as_many_as_queue_managers_meet_at_each_log() {
+    // Shared pairs out of syncpoint, messages kept in the CF, as many pairs as queue managers:
+    // each pair's convoy forces on whichever queue manager its lock holder runs, so a put's
+    // force now and then finds another convoy's write under way. Counted as one convoy a log,
+    // each force a lone write, the model was 16-22% fast in these.
+    let cases = [(12, 2, 1_000, LogIoMode::Ficon), (6, 3, 1_000, LogIoMode::Ficon), (12, 3, 8_000, LogIoMode::Zhpf)];
+    for (requesters, pairs, size, io_mode) in cases {
+        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, pairs, size);
+        shared_over(&mut sc, pairs, 4);
+        assert!(!model::cf::data_offloaded(&sc));
+        let label =
+            format!("{requesters} requesters on {pairs} shared pairs over as many QMs, {size} B over {io_mode:?}");
+        rates_agree_on_path(&label, &mut sc, size, (io_mode, 1, 2), 4, 0.10);
+    }
+}
+
+#[test]
 fn a_pairs_two_convoys_put_side_by_side_past_the_write_threshold() {
     // Private pairs out of syncpoint, records past the write threshold: each pair's requesters'
     // convoy at the request queue and servers' at the reply queue put side by side, each put
