@@ -787,7 +787,7 @@ fn convoys_of_shared_pairs_as_many_as_queue_managers_meet_at_each_log() {
     // Shared pairs out of syncpoint, messages kept in the CF, as many pairs as queue managers:
     // each pair's convoy forces on whichever queue manager its lock holder runs, so a put's
     // force now and then finds another convoy's write under way. Counted as one convoy a log,
-    // each force a lone write, the model was 16-22% fast in these.
+    // each force a lone write, the model was 14-22% fast in these.
     let cases = [(12, 2, 1_000, LogIoMode::Ficon), (6, 3, 1_000, LogIoMode::Ficon), (12, 3, 8_000, LogIoMode::Zhpf)];
     for (requesters, pairs, size, io_mode) in cases {
         let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, pairs, size);
