@@ -1360,21 +1360,22 @@ const ROAMING_OFFLOADED_CONVOYS_MET: f64 = 0.3;
 ///
 /// Log tests out of syncpoint had counted every other convoy one time in `qmgrs`, as batches do
 /// (counting none, log tests on 2 or 3 queues over as many had been 11-17% fast and batches
-/// 19-23%), and were up to 20% slow where a log's even share is a convoy or less: 12 tasks on 3 queues over 3 queue managers at 1 KB over FICON
-/// waited 466 us a lock use in the model against 369 simulated, their forces 279 us against
-/// 259-275 (16.5% slow; 1.5% with half). Counted at half, a grid of 1-6 queues over 2 and 3 queue
-/// managers (6-48 tasks at 1 and 8 KB, FICON and zHPF, 1x2 log, four processors) went from 26 of
-/// 128 beyond 10% to 8 (a quarter: 31; none: 46), one of 2-4 queues (4-36 tasks at 600 B, 4 and
-/// 30 KB over FICON and zHyperLink, 2x2 log, two processors) from 19 of 144 to 11; earlier grids'
-/// log tests over several queue managers moved 8 of 225 points, none across 10%. Batches keep
-/// the full count: at half, 57 tasks on 3 queues at 2.8 KB over zHyperLink went 8% -> 19% fast,
-/// though a grid of batches of 20 (6-48 tasks on 1-6 queues over 2-3 queue managers, 1 and 8
-/// KB) went from 31 of 128 beyond 10% to 20; those are 10-37% slow either way (6-12 tasks on
-/// 2-3 queues), so their price is wrong elsewhere. Records at the write threshold or past it
-/// keep the full count too (at half, 15 tasks on 3 queues at 4.4 MB went 5% -> 11% fast, 26 on
-/// 2 queues at 470 KB 4% -> 10%). Consistency probe: 3 tasks on 2 queues over 3
-/// queue managers at 311 B over zHyperLink 17% -> 13% slow, two cases 2.4 and 2.8 points
-/// further (to 4.2% and 6.4%); fresh seeds one case 2.6% -> 5.1%.
+/// 19-23%), and were up to 20% slow where a log's even share is a convoy or less: 12 tasks on 3
+/// queues over 3 queue managers at 1 KB over FICON waited 466 us a lock use in the model against
+/// 369 simulated, their forces 279 us against 259-275 (16.5% slow; 1.5% with half). Counted at
+/// half, a grid of 1-6 queues over 2 and 3 queue managers (6-48 tasks at 1 and 8 KB, FICON and
+/// zHPF, 1x2 log, four processors) went from 26 of 128 beyond 10% to 8 (a quarter: 31; none:
+/// 46), one of 2-4 queues (4-36 tasks at 600 B, 4 and 30 KB over FICON and zHyperLink, 2x2 log,
+/// two processors) from 19 of 144 to 11; earlier grids' log tests over several queue managers
+/// moved 8 of 225 points, none across 10%. Batches keep the full count: at half, 57 tasks on 3
+/// queues at 2.8 KB over zHyperLink went 8% -> 19% fast, though a grid of batches of 20 (6-48
+/// tasks on 1-6 queues over 2-3 queue managers, 1 and 8 KB) went from 31 of 128 beyond 10% to
+/// 20; those are 10-37% slow either way (6-12 tasks on 2-3 queues), so their price is wrong
+/// elsewhere. Records at the write threshold or past it keep the full count too (at half, 15
+/// tasks on 3 queues at 4.4 MB went 5% -> 11% fast, 26 on 2 queues at 470 KB 4% -> 10%).
+/// Consistency probe: 3 tasks on 2 queues over 3 queue managers at 311 B over zHyperLink 17% ->
+/// 13% slow, two cases 2.4 and 2.8 points further (to 4.2% and 6.4%); fresh seeds one case 2.6%
+/// -> 5.1%.
 const ROAMING_CONVOYS_MET: f64 = 0.5;
 
 /// Ratios of a half group's processor phase to the write of its records, taken times the square
@@ -4128,11 +4129,7 @@ mod tests {
         // 4 requesters with a server each on 3 shared pairs over 3 queue managers out of
         // syncpoint over FICON: three convoys, one a log on average.
         let log_chains = |size: u32, qmgrs: u32| {
-            let mut sc = persistent_workload(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, (4, 4, 3));
-            sc.workload.message_size_bytes = size;
-            (sc.workload.queue_type, sc.workload.queue_managers) = (QueueType::Shared, qmgrs);
-            (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (LogIoMode::Ficon, 2, 2);
-            setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed).log_chains
+            shared_out_of_syncpoint_setup(WorkloadKind::RequestReply, (4, 4, 3), size, qmgrs).log_chains
         };
         let offloaded = log_chains(300_000, 3);
         assert!(offloaded > 1.0 && offloaded < 1.0 + 2.0 / 3.0, "a share of the two others: {offloaded}");
@@ -4148,15 +4145,12 @@ mod tests {
         // Requesters with a server each on shared pairs out of syncpoint at 1 KB (kept in the
         // CF) over FICON: a log's convoys as `pairs` pairs over `qmgrs` queue managers count them.
         let log_chains = |requesters: u32, pairs: u32, qmgrs: u32| {
-            let mut sc = persistent_workload(
+            let s = shared_out_of_syncpoint_setup(
                 WorkloadKind::RequestReply,
-                SyncpointMode::OutOfSyncpoint,
                 (requesters, requesters, pairs),
+                1_000,
+                qmgrs,
             );
-            sc.workload.message_size_bytes = 1_000;
-            (sc.workload.queue_type, sc.workload.queue_managers) = (QueueType::Shared, qmgrs);
-            (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (LogIoMode::Ficon, 2, 2);
-            let s = setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed);
             (s.log_chains, s.force_chains)
         };
         // Two pairs over two queue managers: more than the even share of one convoy a log, less
@@ -4176,11 +4170,7 @@ mod tests {
         // Tasks out of syncpoint on 3 shared queues over 3 queue managers over FICON: three
         // convoys, one a log on average.
         let log_chains = |kind: WorkloadKind, size: u32| {
-            let mut sc = persistent_workload(kind, SyncpointMode::OutOfSyncpoint, (12, 12, 3));
-            sc.workload.message_size_bytes = size;
-            (sc.workload.queue_type, sc.workload.queue_managers) = (QueueType::Shared, 3);
-            (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (LogIoMode::Ficon, 2, 2);
-            let s = setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed);
+            let s = shared_out_of_syncpoint_setup(kind, (12, 12, 3), size, 3);
             assert!(s.force_chains > 1.0 && s.force_chains <= 3.0, "{kind:?}: {} convoys", s.force_chains);
             (s.log_chains - 1.0) / (s.force_chains - 1.0)
         };
@@ -4261,6 +4251,17 @@ mod tests {
             (w.kind, w.persistence, w.syncpoint) = (kind, Persistence::Persistent, syncpoint);
             (w.requesters, w.servers, w.queue_pairs) = (requesters, servers, pairs);
         })
+    }
+
+    /// The setup of persistent `kind` out of syncpoint with `counts` (requesters or tasks,
+    /// servers, pairs or queues), messages of `size` bytes on shared queues over `qmgrs` queue
+    /// managers, a dual log of two stripes over FICON.
+    fn shared_out_of_syncpoint_setup(kind: WorkloadKind, counts: (u32, u32, u32), size: u32, qmgrs: u32) -> Setup {
+        let mut sc = persistent_workload(kind, SyncpointMode::OutOfSyncpoint, counts);
+        sc.workload.message_size_bytes = size;
+        (sc.workload.queue_type, sc.workload.queue_managers) = (QueueType::Shared, qmgrs);
+        (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (LogIoMode::Ficon, 2, 2);
+        setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed)
     }
 
     #[test]

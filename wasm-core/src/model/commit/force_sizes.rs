@@ -98,16 +98,8 @@ impl ForceSizes {
             let fewer = crate::math::floor(commits);
             let more = commits - fewer;
             for (n, weight) in [(fewer as usize, 1.0 - more), (fewer as usize + 1, more)] {
-                let weight = weight * share;
-                if weight <= 0.0 {
-                    continue;
-                }
-                match wholes[..len].iter_mut().find(|(whole, _)| *whole == n) {
-                    Some((_, sum)) => *sum += weight,
-                    None => {
-                        wholes[len] = (n, weight);
-                        len += 1;
-                    }
+                if weight * share > 0.0 {
+                    add_weight(&mut wholes, &mut len, n, weight * share);
                 }
             }
         }
@@ -207,15 +199,9 @@ impl PageSpread {
     }
 
     fn add_pages(&mut self, pages: f64, probability: f64) {
-        match self.terms[..self.len].iter_mut().find(|(p, _)| *p == pages) {
-            Some((_, odds)) => *odds += probability,
-            // An enumeration stops at one page count past its most, and the spreads of every
-            // whole count a spread weighs fit (see `MAX_TERMS`): there is always room.
-            None => {
-                self.terms[self.len] = (pages, probability);
-                self.len += 1;
-            }
-        }
+        // An enumeration stops at one page count past its most, and the spreads of every whole
+        // count a spread weighs fit (see `MAX_TERMS`): there is always room.
+        add_weight(&mut self.terms, &mut self.len, pages, probability);
     }
 }
 
@@ -233,6 +219,18 @@ fn choose(n: usize, counts: &[usize]) -> f64 {
     };
     let below: u64 = counts.iter().map(|&k| FACTORIALS[k]).product();
     (FACTORIALS[n] / below) as f64
+}
+
+/// Adds `weight` to the term of `key` among the first `len` of `terms`, or appends that term
+/// (the caller sizes `terms` for every key it adds).
+fn add_weight<K: PartialEq + Copy>(terms: &mut [(K, f64)], len: &mut usize, key: K, weight: f64) {
+    match terms[..*len].iter_mut().find(|(k, _)| *k == key) {
+        Some((_, sum)) => *sum += weight,
+        None => {
+            terms[*len] = (key, weight);
+            *len += 1;
+        }
+    }
 }
 
 #[cfg(test)]
