@@ -1377,10 +1377,11 @@ const ROAMING_OFFLOADED_CONVOYS_MET: f64 = 0.3;
 /// 13% slow, two cases 2.4 and 2.8 points further (to 4.2% and 6.4%); fresh seeds one case 2.6%
 /// -> 5.1%.
 ///
-/// The log tests' half share first stopped, as the batches' full count does, at a convoy a log,
-/// leaving 4 queues over 3 queue managers at the even share (1.33 convoys a log; more queues
-/// than that come to the even share either way). There a force waited too little: 16 tasks at 5
-/// KB over dual zHyperLink logs forced in 61 us in the model, 88 simulated, the model 11% fast.
+/// The log tests' half share first stopped, as the batches' full count does, at a convoy a log.
+/// Past it the even share stands at least as high as the half share from 2 qmgrs - 1 convoys on,
+/// so what that left out were the counts between: 4 queues over 3 queue managers, 1.33 convoys a
+/// log evenly against 1.5 at half. There a force waited too little: 16 tasks at 5 KB over dual
+/// zHyperLink logs forced in 61 us in the model, 88 simulated, the model 11% fast.
 /// Counted at half past the queue managers' count too, a grid of 2-5 queues over 2-3 queue
 /// managers (2-8 tasks a queue at 1, 5 and 30 KB, FICON, zHPF and zHyperLink, 2x4 log, two
 /// processors) went from 9 of 135 beyond 10% to 4 (counted in full, 64: FICON and zHPF 11-16%
@@ -1398,7 +1399,8 @@ const ROAMING_OFFLOADED_CONVOYS_MET: f64 = 0.3;
 /// at 1 KB x 4 over FICON 7.9% -> 0.4%, 63 at 282 KB x 77 over zHyperLink 17.4% -> 14.3%), one
 /// further (7 tasks at 240 KB x 8 over zHyperLink 2.6% -> 5.3% slow); the fresh seeds one nearer
 /// (15 tasks at 25 KB x 38 over FICON 6.9% -> 0.2%). Up to a convoy a log batches keep the full
-/// count (above).
+/// count (above). Log tests of records at the write threshold, whose full count stops at a
+/// convoy a log as well, take the half past it alike; no probe case moved with them.
 const ROAMING_CONVOYS_MET: f64 = 0.5;
 
 /// Ratios of a half group's processor phase to the write of its records, taken times the square
@@ -1734,22 +1736,21 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // each other convoy at its log one time in `qmgrs`. Where the even share is a convoy a log or
     // less it counts no other there at all, which the simulation (its tasks placed over the queue
     // managers by chance) contradicts: 32 batch tasks on 2 queues over 2 queue managers waited a
-    // quarter of a write more a force than their own write and were 19% model fast, 57 on 3
-    // queues over 3 23% (within 9% counted so). Batches count every other convoy met so while
-    // the even share is a convoy a log or less, and so do log tests whose records reach the
-    // write threshold; past that, and log tests of smaller records throughout, count half of
-    // them (`ROAMING_CONVOYS_MET`). Past the queue managers' count the half matters only where
-    // it comes to more than the even share: 4 queues over 3 queue managers, 1.33 convoys a log
-    // evenly, where log tests of 8-12 tasks at 1 KB over FICON and zHPF were 12% fast and
-    // batches 7-15% (within 5% at half). So do request/reply's shared pairs with messages kept
-    // in the CF from as many pairs as queue managers; pairs with messages offloaded to
-    // SMDS, from two pairs up to fewer than two a queue manager (where no lock is counted as
-    // handed on across them), 0.3 (`ROAMING_OFFLOADED_CONVOYS_MET`). Request/reply's convoys over
-    // several queue managers also meet each other's writes through the handed-on locks
-    // (`foreign_release_share`): counted in full as well they went up to 18 points slower; 64
-    // batch tasks on 4 queues over 3, where the even share already counts other convoys at a
-    // log, went 26. The offload over several queue managers also decides the own-records split
-    // below.
+    // quarter of a write more a force than their own write and were 19% model fast, 57 on 3 queues
+    // over 3 23% (within 9% counted so). Batches count every other convoy met so while the even
+    // share is a convoy a log or less, and so do log tests whose records reach the write threshold;
+    // past that, and log tests of smaller records throughout, count half of them
+    // (`ROAMING_CONVOYS_MET`). Past the queue managers' count the half matters only where it comes
+    // to more than the even share: 4 queues over 3 queue managers, 1.33 convoys a log evenly, where
+    // log tests of 8-12 tasks at 1 KB over FICON and zHPF were 12% fast and batches 7-16% (mostly
+    // within 5% at half). So do request/reply's shared pairs with messages kept in the CF from as
+    // many pairs as queue managers; pairs with messages offloaded to SMDS, from two pairs up to
+    // fewer than two a queue manager (where no lock is counted as handed on across them), 0.3
+    // (`ROAMING_OFFLOADED_CONVOYS_MET`). Request/reply's convoys over several queue managers also
+    // meet each other's writes through the handed-on locks (`foreign_release_share`): counted in
+    // full as well they went up to 18 points slower; 64 batch tasks on 4 queues over 3, where the
+    // even share already counts other convoys at a log, went 26. The offload over several queue
+    // managers also decides the own-records split below.
     let offloaded_over_qmgrs = in_qsg && qmgrs > 1.0 && crate::model::cf::data_offloaded(sc);
     let roaming_met = if !(lock_handoffs && qmgrs > 1.0) {
         None
