@@ -2164,7 +2164,9 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             CONVOY_BREAKS_UP_WRITE_CYCLES
         } else if in_qsg && qmgrs <= 1.0 && pairs >= 2.0 && sc.log.io_mode != LogIoMode::Zhyperlink {
             CONVOY_BREAKS_UP_SHARED_ONE_LOG
-        } else if in_qsg {
+        } else if in_qsg
+            && !(qmgrs > 1.0 && sc.log.io_mode == LogIoMode::Zhyperlink && n / pairs <= FEW_REQUESTERS_A_SHARED_PAIR)
+        {
             CONVOY_BREAKS_UP_SHARED
         } else {
             CONVOY_BREAKS_UP_PRIVATE
@@ -2633,6 +2635,27 @@ const CONVOY_BREAKS_UP_SHARED_ONE_LOG: (f64, f64) = (1.2, 1.8);
 /// and 44 on 5 pairs at 56 KB on sixteen, its convoy just past the window's lower edge, 0.3% ->
 /// 10.5% slow (a partly broken convoy's blend of force chains prices it slower than a whole one).
 const CONVOY_BREAKS_UP_PRIVATE: (f64, f64) = (0.25, 1.2);
+
+/// Requesters a pair up to which shared pairs over several queue managers, logging over
+/// zHyperLink, break their convoys in [`CONVOY_BREAKS_UP_PRIVATE`]'s window, not the shared one.
+///
+/// With the shared window the model held whole convoys of two or three requesters a pair there,
+/// each lock use waiting a whole mean hold behind the other's, where the simulation's second task
+/// often finds the lock free: 12 requesters with a server each on 6 pairs at 1 KB (1x2 log, four
+/// processors, three queue managers) waited 40 us a lock use in the model and 22 simulated (0.56
+/// of a mean hold; 0.61 over two queue managers, 0.71 on one, 1.87-1.98 over FICON, whose long
+/// holds keep the convoy), the locks 38% busy, and the model was 23% slow (35.1k a second
+/// simulated, 28.6k); with the private window 9%. Its throughput, flat at 26.9k-28.6k over one to
+/// three queue managers, missed the simulation's rise with them (29.1k, 33.1k, 35.1k). A grid of
+/// 200 such scenarios (2-9 pairs, 1.25-2.5 requesters a pair, 500 B-32 KB, 2-16 processors, 1x1
+/// to 2x4 logs, 2-3 queue managers) went from 60 beyond 10% to 6 (mean departure 8.2% -> 4.1%),
+/// one of 2.5-4 a pair from 33 to 9. Past three a pair the shared window does better (at four,
+/// 3 beyond 10% with it, 11 with the private one), and so it does on one queue manager (a probe
+/// case of 28 requesters on 15 pairs at 648 B 0.9% -> 6.5% with the private window). The probe:
+/// 4 requesters on 3 pairs at 2.7 KB over two queue managers 10.1% -> 6.6% fast, 18 on 12 pairs
+/// 3.7% -> 1.3%, none further; the fresh seeds one further (17 requesters on 6 pairs at 10.6 KB,
+/// 2.1% -> 7.4% fast).
+const FEW_REQUESTERS_A_SHARED_PAIR: f64 = 3.0;
 
 /// The window where a put's force spans whole write cycles: behind a logger that streams
 /// (records past a full write, private or shared), where a lock holder's force waits behind
@@ -4193,6 +4216,28 @@ mod tests {
         // Many pairs a queue manager already count more than the meetings add.
         let (many, forcing) = log_chains(48, 12, 2);
         assert!((many - forcing / 2.0).abs() < 1.0e-12, "the even share: {many} of {forcing}");
+    }
+
+    #[test]
+    fn few_requesters_a_shared_pair_over_several_queue_managers_take_the_private_window_over_zhyperlink() {
+        let window = |requesters: u32, qmgrs: u32, io_mode: LogIoMode| {
+            let mut sc = persistent_workload(
+                WorkloadKind::RequestReply,
+                SyncpointMode::OutOfSyncpoint,
+                (requesters, requesters, 6),
+            );
+            sc.workload.message_size_bytes = 1_000;
+            (sc.workload.queue_type, sc.workload.queue_managers) = (QueueType::Shared, qmgrs);
+            (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (io_mode, 1, 2);
+            setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed).convoy_window
+        };
+        // Two and three a pair over two or three queue managers.
+        assert_eq!(window(12, 2, LogIoMode::Zhyperlink), CONVOY_BREAKS_UP_PRIVATE);
+        assert_eq!(window(18, 3, LogIoMode::Zhyperlink), CONVOY_BREAKS_UP_PRIVATE);
+        // More a pair, one queue manager, or FICON keep the shared windows.
+        assert_eq!(window(24, 3, LogIoMode::Zhyperlink), CONVOY_BREAKS_UP_SHARED);
+        assert_eq!(window(12, 1, LogIoMode::Zhyperlink), CONVOY_BREAKS_UP_SHARED);
+        assert_eq!(window(12, 3, LogIoMode::Ficon), CONVOY_BREAKS_UP_SHARED);
     }
 
     #[test]

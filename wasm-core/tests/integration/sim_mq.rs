@@ -852,6 +852,20 @@ fn batches_on_four_shared_queues_over_three_queue_managers_meet_half_the_other_c
 }
 
 #[test]
+fn few_requesters_a_shared_pair_over_several_queue_managers_break_their_convoys_over_zhyperlink() {
+    // Two requesters a pair with a server each on shared pairs over zHyperLink: the second task
+    // often finds the lock free. Held as whole convoys (the shared window), the model waited a
+    // whole hold a lock use and was 10-23% slow in these.
+    for (requesters, pairs, size, qmgrs) in [(12, 6, 1_000, 3), (6, 3, 8_000, 3), (12, 6, 8_000, 2)] {
+        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, pairs, size);
+        shared_over(&mut sc, qmgrs, 4);
+        let label =
+            format!("{requesters} requesters on {pairs} shared pairs over {qmgrs} QMs, {size} B over zHyperLink");
+        rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, 1, 2), 4, 0.10);
+    }
+}
+
+#[test]
 fn a_pairs_two_convoys_put_side_by_side_past_the_write_threshold() {
     // Private pairs out of syncpoint, records past the write threshold: each pair's requesters'
     // convoy at the request queue and servers' at the reply queue put side by side, each put
