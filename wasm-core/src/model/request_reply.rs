@@ -4221,15 +4221,8 @@ mod tests {
     #[test]
     fn few_requesters_a_shared_pair_over_several_queue_managers_take_the_private_window_over_zhyperlink() {
         let window = |requesters: u32, qmgrs: u32, io_mode: LogIoMode| {
-            let mut sc = persistent_workload(
-                WorkloadKind::RequestReply,
-                SyncpointMode::OutOfSyncpoint,
-                (requesters, requesters, 6),
-            );
-            sc.workload.message_size_bytes = 1_000;
-            (sc.workload.queue_type, sc.workload.queue_managers) = (QueueType::Shared, qmgrs);
-            (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (io_mode, 1, 2);
-            setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed).convoy_window
+            let counts = (requesters, requesters, 6);
+            shared_out_of_syncpoint_setup_on(io_mode, WorkloadKind::RequestReply, counts, 1_000, qmgrs).convoy_window
         };
         // Two and three a pair over two or three queue managers.
         assert_eq!(window(12, 2, LogIoMode::Zhyperlink), CONVOY_BREAKS_UP_PRIVATE);
@@ -4347,10 +4340,21 @@ mod tests {
     /// servers, pairs or queues), messages of `size` bytes on shared queues over `qmgrs` queue
     /// managers, a dual log of two stripes over FICON.
     fn shared_out_of_syncpoint_setup(kind: WorkloadKind, counts: (u32, u32, u32), size: u32, qmgrs: u32) -> Setup {
+        shared_out_of_syncpoint_setup_on(LogIoMode::Ficon, kind, counts, size, qmgrs)
+    }
+
+    /// [`shared_out_of_syncpoint_setup`] over `io_mode`'s 2 x 2 log.
+    fn shared_out_of_syncpoint_setup_on(
+        io_mode: LogIoMode,
+        kind: WorkloadKind,
+        counts: (u32, u32, u32),
+        size: u32,
+        qmgrs: u32,
+    ) -> Setup {
         let mut sc = persistent_workload(kind, SyncpointMode::OutOfSyncpoint, counts);
         sc.workload.message_size_bytes = size;
         (sc.workload.queue_type, sc.workload.queue_managers) = (QueueType::Shared, qmgrs);
-        (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (LogIoMode::Ficon, 2, 2);
+        (sc.log.io_mode, sc.log.copies, sc.log.stripes) = (io_mode, 2, 2);
         setup(&sc, ServerRound::FIRST, None, PastThreshold::Streamed)
     }
 
