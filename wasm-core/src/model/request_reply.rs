@@ -2502,7 +2502,9 @@ const ROOT_BELOW_TOLERANCE: f64 = 1.0e-10;
 /// up in the stretch, at which the answers of lock-bound groups on few processors often settle
 /// (the solver halves onto it). Taking instead the fewest chains that could keep them that
 /// busy, which moves smoothly, was measured worse against the simulation (the holders crowd an
-/// LPAR more than chance, since those on a crowded one hold longer), so the step stays.
+/// LPAR more than chance, since those on a crowded one hold longer), so the step stays, but for
+/// log tests on one shared queue over zHyperLink, whose tasks come back to the processors one by
+/// one ([`lone_lock_paced_by_zhyperlink`]).
 /// Measured against the simulation, the same two changes on a single LPAR move nothing the
 /// consistency probe finds (the even share is exact there, and a saturated lock's fallback
 /// rarely decides), so a lone queue manager keeps the one step as it was.
@@ -2523,16 +2525,22 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
         let for_locks = if s.openers_req > 1.0 { x_us * unheld_lock_wait_txn_us(s, x_us, all, true) } else { 0.0 };
         let chains = (s.chains - for_locks - for_servers).max(1.0);
         let cpus = s.lpar_cpus();
-        return processors::spread_burst_stretch(
-            chains * s.loops_per_chain,
-            s.chains * s.loops_per_chain,
-            s.qmgrs,
-            cpus,
-            cpu_util,
-            &s.cpu_warm,
-            &s.spread_warm,
-        )
-        .unwrap_or(all);
+        let spread = |at_cpus: f64| {
+            processors::spread_burst_stretch(
+                at_cpus * s.loops_per_chain,
+                s.chains * s.loops_per_chain,
+                s.qmgrs,
+                cpus,
+                cpu_util,
+                &s.cpu_warm,
+                &s.spread_warm,
+            )
+        };
+        return match spread(chains) {
+            Some(stretch) => stretch,
+            None if lone_lock_paced_by_zhyperlink(s) => fewest_busy_chains(chains, s.chains, &spread).unwrap_or(all),
+            None => all,
+        };
     }
     let for_locks = if s.openers_req > 1.0 { x_us * unheld_lock_wait_txn_us(s, x_us, all, false) } else { 0.0 };
     if for_locks + for_servers <= 0.0 {
@@ -2540,6 +2548,47 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
     }
     on_lpar((s.chains - for_locks - for_servers).max(1.0))
 }
+
+/// Whether [`cpu_stretch`] takes the fewest chains that keep the processors as busy as they are,
+/// rather than every chain, where the chains it counts at the processors fall short: log-test
+/// tasks on one shared queue over several queue managers, logging over synchronous zHyperLink
+/// writes (whose logger finishes its own work after each, `Setup::writes_have_tail`).
+///
+/// A saturated lone lock queues every task but its holder and those between two calls, and the
+/// holder's LPAR alone has work, so the count falls short of the processors' busy share at once;
+/// taking every chain there stretched the bursts as if the whole population queued at the
+/// processors, and the lock's holds with them. Behind zHyperLink writes, which release one or two
+/// commits each, the tasks come back to the processors one by one: 21 tasks on one shared queue
+/// at 1 KB over two queue managers of one processor ran 23,900 transactions a second in the
+/// simulation, the lock saturated at 42 us of holds a transaction, where the model's step to
+/// every chain stretched them to 51 us and settled at 19,800 (21% slow; 10% fast with the
+/// fewest chains, within 2% over three queue managers). Over FICON and zHPF a write releases
+/// its commits together and they do queue at the processors: the fewest chains there sent one
+/// queue's grids from 3 to 5 and from 16 to 19 beyond 10% of 150 (up to 24% fast), and
+/// request/reply on one shared pair over zHyperLink, two locks a transaction, from 11 to 16
+/// of 120; both keep the step.
+fn lone_lock_paced_by_zhyperlink(s: &Setup) -> bool {
+    s.persistent && s.writes_have_tail && s.shape == Shape::PutCommitGetCommit && s.pairs <= 1.0
+}
+
+/// The fewest chains from `counted` up to `population` for which `stretch_at` has an answer (keeps
+/// the processors as busy as they are), and that answer; `None` where not even every chain does.
+fn fewest_busy_chains(counted: f64, population: f64, stretch_at: &dyn Fn(f64) -> Option<f64>) -> Option<f64> {
+    let mut enough = population;
+    let mut most_at = stretch_at(enough)?;
+    let mut short = counted;
+    for _ in 0..FEWEST_BUSY_CHAINS_STEPS {
+        let mid = 0.5 * (short + enough);
+        match stretch_at(mid) {
+            Some(stretch) => (enough, most_at) = (mid, stretch),
+            None => short = mid,
+        }
+    }
+    Some(most_at)
+}
+
+/// Halvings of [`fewest_busy_chains`]' bracket: to a millionth of the population and below.
+const FEWEST_BUSY_CHAINS_STEPS: u32 = 24;
 
 /// Time a transaction spends waiting for queue locks that are not held across a force, with CPU
 /// bursts stretched `stretch` times, at `x_us` transactions per microsecond (as [`detail`]
@@ -4632,6 +4681,16 @@ mod tests {
         assert_eq!(fed(true, 2.0 * write, 1.0, 10.0, 1.25), 1.0, "queued at the locks");
         assert_eq!(fed(true, write, 1.0, 10.0, 0.5), 1.0, "a record of a write or less");
         assert_eq!(fed(false, 2.0 * write, 1.0, 10.0, 0.5), 1.0, "private");
+    }
+
+    #[test]
+    fn the_fewest_busy_chains_are_found_between_the_counted_and_the_whole_population() {
+        // A stretch that only 5.5 chains or more can give, growing with them.
+        let at = |chains: f64| (chains >= 5.5).then_some(1.0 + chains);
+        let found = fewest_busy_chains(1.0, 21.0, &at).expect("the whole population keeps them busy");
+        assert!((found - 6.5).abs() < 1.0e-4, "{found}");
+        // Not even every chain: no answer.
+        assert_eq!(fewest_busy_chains(1.0, 5.0, &at), None);
     }
 
     #[test]
