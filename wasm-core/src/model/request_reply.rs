@@ -522,7 +522,8 @@ struct RandomHolders {
 
 /// Share of the time the logs of a queue sharing group can be kept writing where the log test's
 /// puts (in syncpoint, or under implicit syncpoint) wait for room in the log buffers holding their
-/// queues' locks, the records of a megabyte or more, and the locks queue many tasks: 1 elsewhere.
+/// queues' locks, the records of half a megabyte or more (in full from about one), and the locks
+/// queue many tasks: 1 elsewhere.
 ///
 /// A put whose record finds its log's buffers full waits, holding its queue's lock, for its own
 /// log to write, and meanwhile that queue feeds no other log. With few tasks a queue, the tasks
@@ -586,8 +587,9 @@ fn symmetric_mva_throughput(customers: f64, stations: f64, demand_us: f64, delay
 
 /// Share of the records the log buffers hold that count as customers of the logs besides the
 /// lock holders (see [`random_holders_busy_share`]): read off the grids there (all of them: 17
-/// beyond 10% of 316; 0.9: 15; 0.75: 21) and the consistency probe (0.75: 53 beyond 10% of
-/// 4,712; 0.9 and 1: 53, five of the family's cases 1.4-3.3 points further); no report gives it.
+/// beyond 10% of 316; 0.9: 15; 0.75: 21) and the consistency probe (0.75, 0.9 and 1: 53 beyond
+/// 10% of 4,712, but above 0.75 three of the family's cases 1.4-3.3 points further and one
+/// fresh case past 10%); no report gives it.
 const RANDOM_HOLDERS_BUFFERED_SHARE: f64 = 0.75;
 /// Tasks a queue beyond the records the logs' buffers hold from which the lock holders' queue
 /// managers start to fall at random (see [`random_holders_busy_share`]).
@@ -2525,9 +2527,9 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
         let for_locks = if s.openers_req > 1.0 { x_us * unheld_lock_wait_txn_us(s, x_us, all, true) } else { 0.0 };
         let chains = (s.chains - for_locks - for_servers).max(1.0);
         let cpus = s.lpar_cpus();
-        let spread = |at_cpus: f64| {
+        let spread = |at_processors: f64| {
             processors::spread_burst_stretch(
-                at_cpus * s.loops_per_chain,
+                at_processors * s.loops_per_chain,
                 s.chains * s.loops_per_chain,
                 s.qmgrs,
                 cpus,
@@ -2587,7 +2589,7 @@ fn fewest_busy_chains(counted: f64, population: f64, stretch_at: &dyn Fn(f64) ->
     Some(most_at)
 }
 
-/// Halvings of [`fewest_busy_chains`]' bracket: to a millionth of the population and below.
+/// Halvings of [`fewest_busy_chains`]' bracket: to below a millionth of its width.
 const FEWEST_BUSY_CHAINS_STEPS: u32 = 24;
 
 /// Time a transaction spends waiting for queue locks that are not held across a force, with CPU
@@ -4695,10 +4697,10 @@ mod tests {
 
     #[test]
     fn the_symmetric_network_queues_nothing_for_one_customer_and_saturates_its_stations_for_many() {
-        // One customer cycles through the delay and one station's whole demand a visit.
+        // One customer: the delay and a visit, which takes the stations' demand together (2 x 2 ms).
         let one = symmetric_mva_throughput(1.0, 2.0, 2_000.0, 1_000.0);
         assert!((one - 1.0 / (1_000.0 + 2.0 * 2_000.0)).abs() < 1e-12, "{one}");
-        // Many keep each station busy: two stations of 2 ms a visit each carry one a millisecond.
+        // Many keep each station busy: at 2 ms of each one's time a cycle, a cycle every 2 ms.
         let many = symmetric_mva_throughput(400.0, 2.0, 2_000.0, 1_000.0);
         assert!(many < 1.0 / 2_000.0 && many > 0.99 / 2_000.0, "{many}");
         // A fraction of a customer lies between the whole counts either side.
