@@ -2111,6 +2111,33 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     } else {
         f64::INFINITY
     };
+    // A transaction's log data at one logger's ceiling rate, µs; and where a log test's puts wait
+    // for room holding no lock across their force, the share of that ceiling its tasks leave the
+    // log able to keep (shared queues: lock holders drawn at random; private: a few tasks apart).
+    let log_us_txn = log_bytes_txn / max_log_bytes_s * 1.0e6;
+    let log_test_busy_share = if persistent && shape == Shape::PutCommitGetCommit && !held_req {
+        if in_qsg {
+            random_holders_busy_share(RandomHolders {
+                pairs,
+                qmgrs,
+                tasks: n,
+                record_bytes: put_record,
+                log_us_txn,
+                other_us_txn: cpu_txn + async_wait_txn,
+            })
+        } else {
+            private_tasks_busy_share(PrivateTasks {
+                tasks: n,
+                tasks_a_queue: n / pairs,
+                record_bytes: put_record,
+                log_us_txn,
+                cpu_us_txn: cpu_txn,
+                lpar_cpus: cpus,
+            })
+        }
+    } else {
+        1.0
+    };
     let mut setup = Setup {
         shape,
         persistent,
@@ -2341,36 +2368,13 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             * drained_log_busy_share(DrainedLog {
                 shared: in_qsg,
                 record_bytes: if persistent && uow_puts <= 1.0 && !req_in { lb_msg } else { 0.0 },
-                log_us_txn: log_bytes_txn / max_log_bytes_s * 1.0e6,
+                log_us_txn,
                 cpu_us_txn: cpu_txn,
                 lpar_cpus: cpus,
                 pairs_a_log: pairs / qmgrs,
                 requesters_a_pair: n / pairs,
             })
-            * if !in_qsg && persistent && shape == Shape::PutCommitGetCommit && !held_req {
-                private_tasks_busy_share(PrivateTasks {
-                    tasks: n,
-                    tasks_a_queue: n / pairs,
-                    record_bytes: put_record,
-                    log_us_txn: log_bytes_txn / max_log_bytes_s * 1.0e6,
-                    cpu_us_txn: cpu_txn,
-                    lpar_cpus: cpus,
-                })
-            } else {
-                1.0
-            }
-            * if in_qsg && persistent && shape == Shape::PutCommitGetCommit && !held_req {
-                random_holders_busy_share(RandomHolders {
-                    pairs,
-                    qmgrs,
-                    tasks: n,
-                    record_bytes: put_record,
-                    log_us_txn: log_bytes_txn / max_log_bytes_s * 1.0e6,
-                    other_us_txn: cpu_txn + async_wait_txn,
-                })
-            } else {
-                1.0
-            },
+            * log_test_busy_share,
         openers_req,
         most_openers_req,
         force_bytes,

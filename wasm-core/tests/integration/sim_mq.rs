@@ -92,14 +92,39 @@ fn rates_agree_on_path_seeded(
     label: &str,
     sc: &mut Scenario,
     size: u32,
-    (io_mode, copies, stripes): (LogIoMode, u32, u32),
+    path: (LogIoMode, u32, u32),
     cpus: u32,
     seed: u64,
     tolerance: f64,
 ) -> SimMetrics {
+    rates_agree_on_path_run(label, sc, size, path, cpus, (seed, PLAN), tolerance)
+}
+
+/// [`rates_agree_on_path`] over [`LONG_PLAN`], for megabyte records.
+fn rates_agree_on_long_path(
+    label: &str,
+    sc: &mut Scenario,
+    size: u32,
+    path: (LogIoMode, u32, u32),
+    cpus: u32,
+    tolerance: f64,
+) -> SimMetrics {
+    rates_agree_on_path_run(label, sc, size, path, cpus, (23, LONG_PLAN), tolerance)
+}
+
+/// [`rates_agree_on_path`] with the run's seed and plan given.
+fn rates_agree_on_path_run(
+    label: &str,
+    sc: &mut Scenario,
+    size: u32,
+    (io_mode, copies, stripes): (LogIoMode, u32, u32),
+    cpus: u32,
+    (seed, plan): (u64, RunPlan),
+    tolerance: f64,
+) -> SimMetrics {
     log_path(sc, size, io_mode, copies, stripes);
     sc.system.lpar_cpus = cpus;
-    let m = run(sc, seed, PLAN);
+    let m = run(sc, seed, plan);
     rates_agree(label, sc, &m, tolerance);
     m
 }
@@ -866,12 +891,9 @@ fn many_log_test_tasks_on_a_few_shared_queues_leave_logs_without_a_lock_holder_t
         let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, syncpoint, tasks, queues, size, 1);
         sc.workload.implicit_syncpoint = true;
         shared_over(&mut sc, qmgrs, cpus);
-        let (io_mode, copies, stripes) = path;
-        log_path(&mut sc, size, io_mode, copies, stripes);
-        let m = run(&sc, 23, LONG_PLAN);
         let label =
-            format!("{tasks} log-test tasks on {queues} shared queues over {qmgrs} QMs, {size} B over {io_mode:?}");
-        rates_agree(&label, &sc, &m, 0.08);
+            format!("{tasks} log-test tasks on {queues} shared queues over {qmgrs} QMs, {size} B over {:?}", path.0);
+        rates_agree_on_long_path(&label, &mut sc, size, path, cpus, 0.08);
     }
 }
 
@@ -900,12 +922,8 @@ fn a_few_private_log_test_tasks_of_megabyte_records_leave_the_log_idle_while_the
     ];
     for (tasks, size, path) in cases {
         let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::InSyncpoint, tasks, 14, size, 1);
-        let (io_mode, copies, stripes) = path;
-        log_path(&mut sc, size, io_mode, copies, stripes);
-        sc.system.lpar_cpus = 1;
-        let m = run(&sc, 23, LONG_PLAN);
-        let label = format!("{tasks} log-test tasks on private queues of their own, {size} B over {io_mode:?}");
-        rates_agree(&label, &sc, &m, 0.08);
+        let label = format!("{tasks} log-test tasks on private queues of their own, {size} B over {:?}", path.0);
+        rates_agree_on_long_path(&label, &mut sc, size, path, 1, 0.08);
     }
 }
 
