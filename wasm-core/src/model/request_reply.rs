@@ -2725,9 +2725,40 @@ fn convoy_contenders(s: &Setup) -> f64 {
 fn paced_convoy_contenders(s: &Setup) -> f64 {
     // Busy servers pace the requesters beyond their number: those put only when a server
     // has replied to them, one after another, and join no convoy.
-    let paced = ((s.n - s.m) / s.pairs).max(0.0) * s.servers.busy;
+    let paced = ((s.n - s.m) / s.pairs).max(0.0) * paced_share(s.servers.busy, s.openers_req);
     (s.openers_req - paced).max(1.0)
 }
+
+/// Share of the time the requesters beyond the servers' count are held out of their pair's
+/// convoy, the servers busy `busy` of the time and `requesters_a_pair` requesters sharing the
+/// pair (0..1).
+///
+/// A requester beyond the servers' count whose request waits for a server joins no convoy.
+/// With a few requesters a pair that is as often as the servers are busy. A long convoy holds
+/// them out longer: the servers' idle moments fall between the convoy's passes, and an extra
+/// requester gets back in only if the servers are idle at each of the chances the convoy gives
+/// them to be busy, one for every [`PACING_CHANCE_EVERY_REQUESTERS`] requesters of the pair. The
+/// simulation shows it in the lock waits: 48 requesters with 36 servers on 3 private pairs at
+/// 715 B over zHPF on three processors waited about 1,130 us a lock use (9.8 mean holds), where
+/// the servers' busy share (0.67) left 13.3 of the 16 requesters a pair in the convoy (1,422 us)
+/// and the model was 19% slow; with this share 12 are left (1,271 us) and it is 8% slow. 12
+/// requesters with 9 servers a pair went from 14% slow to 4%.
+fn paced_share(busy: f64, requesters_a_pair: f64) -> f64 {
+    let chances = (requesters_a_pair / PACING_CHANCE_EVERY_REQUESTERS).max(1.0);
+    1.0 - crate::math::pow(1.0 - busy.clamp(0.0, 1.0), chances)
+}
+
+/// Requesters of a pair for each chance its convoy gives the servers to hold the requesters
+/// beyond their count out of it (see [`paced_share`]). Read off request/reply out of syncpoint
+/// with fewer servers than requesters, drawn at random over the panel's ranges (private and
+/// shared queues, every log path): of 1,000 drawn with seed 33, 81 were beyond 10% of the
+/// simulation with the servers' busy share alone and 69 with this (beyond 5%: 234 -> 215);
+/// 1,000 drawn afresh (seed 77), 75 -> 67 (242 -> 224); the consistency probe 94 -> 87, one case
+/// further by more than 3 points (52 requesters with 18 servers on one pair at 3.4 MB, 0.6% ->
+/// 7.8%). Two and four did as well within 2 cases on the first draw (68 and 70) and worse on
+/// the second; six left 77. A share falling as a power of the busy share instead
+/// (busy^(2.5 / requesters a pair)) did 71 and 71.
+const PACING_CHANCE_EVERY_REQUESTERS: f64 = 3.0;
 
 /// Share of the time a lone pair's convoy runs as two, with `n` requesters and `m` servers on
 /// one pair of one queue manager, its locks held across forces (0..1), `records_fit_a_write`
@@ -4776,6 +4807,20 @@ mod tests {
         assert_eq!(share(1.0, 1.0, 2.5e6, 1.0), 1.0);
         assert_eq!(share(4.0, 2.0, 2.5e6, 1.0), 1.0);
         assert_eq!(share(2.0, 1.0, 300_000.0, 1.0), 1.0);
+    }
+
+    #[test]
+    fn busy_servers_hold_the_extra_requesters_out_of_a_long_convoy_for_longer() {
+        // Up to a chance's worth of requesters a pair: as often as the servers are busy.
+        assert!((paced_share(0.6, 2.0) - 0.6).abs() < 1e-12);
+        assert!((paced_share(0.6, PACING_CHANCE_EVERY_REQUESTERS) - 0.6).abs() < 1e-12);
+        // A longer convoy: longer, towards all the time.
+        let shares: Vec<f64> = [3.0, 6.0, 12.0, 24.0].iter().map(|&n| paced_share(0.6, n)).collect();
+        assert!(shares.windows(2).all(|w| w[1] > w[0]), "{shares:?}");
+        assert!(shares[3] > 0.99, "{shares:?}");
+        // Idle servers hold nobody out; servers always busy hold them out all the time.
+        assert_eq!(paced_share(0.0, 24.0), 0.0);
+        assert_eq!(paced_share(1.0, 2.0), 1.0);
     }
 
     #[test]
