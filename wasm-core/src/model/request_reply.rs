@@ -339,9 +339,10 @@ struct Setup {
     log_chains: f64,
     /// Whether the chains a write releases go straight back to the processors for their next
     /// force, queueing there behind each other (see [`commit::ForceStream::processors`]): where
-    /// no queue lock is held across a force (in syncpoint, or with implicit syncpoints), and out
-    /// of syncpoint where no queue is shared by two tasks and every requester has a server.
-    /// Convoys through held locks and requesters waiting for a busy server drift apart in the
+    /// no queue lock is held across a force (in syncpoint, or with implicit syncpoints), out of
+    /// syncpoint where no queue is shared by two tasks and every requester has a server, and for
+    /// a batch's convoys on one queue manager, which force as one task a queue would. Other
+    /// convoys through held locks and requesters waiting for a busy server drift apart in the
     /// simulation, and are left as independent returns (measured against the simulation:
     /// paced, 49 requesters out of syncpoint on 33 servers went 17% -> 136% off). So are
     /// request/reply's over FICON and zHPF, as measured: paced, request/reply in syncpoint on one
@@ -1850,8 +1851,19 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // put in `openers_req`); a batch's queue has no gets. Two queues or more keep the logger
     // busy for each other.
     let convoys_force = openers_req > 1.0 && (held_req || held_srv);
-    let paced_forces = (shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
-        && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n)));
+    // A batch's convoy on one queue manager forces as one task on its queue would: the lock
+    // passes at the end of each force to the next putter, which puts and forces as the holder
+    // itself would have, and nothing else of the convoy's tasks reaches the log. The simulation
+    // runs 8, 16 and 35 batch tasks on 8 queues at 36 KB over zHyperLink at the same rate (294 a
+    // second private, 299 shared); priced as lock handoffs, with the returns spread at random
+    // rather than paced through the processors, the model put 8 at 293 and 16 or more at 257 on
+    // shared queues (16% slow). Over several queue managers the holders' forces roam from log to
+    // log and the handoffs stay (priced as one task a queue there, drawn batches went from 18 of
+    // 678 beyond 10% to 21).
+    let batch_convoy_as_one_task = shape == Shape::Batch && qmgrs <= 1.0;
+    let paced_forces = batch_convoy_as_one_task
+        || ((shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
+            && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n))));
     let lone_pair_halves = if convoys_force && shape == Shape::RequestReply && pairs <= 1.0 && qmgrs <= 1.0 {
         lone_pair_halves(n, m, put_record < cap)
     } else {
@@ -1881,7 +1893,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         chains
     };
     // Convoys force fewer chains than there are tasks: a lock holder's force hands the lock on.
-    let lock_handoffs = convoys_force && force_chains < chains;
+    let lock_handoffs = convoys_force && force_chains < chains && !batch_convoy_as_one_task;
     // A queue manager's log serves its share of the force chains. A shared queue's convoy roams:
     // each force is its lock holder's, on whichever queue manager that one runs, so a force finds
     // each other convoy at its log one time in `qmgrs`. Where the even share is a convoy a log or
