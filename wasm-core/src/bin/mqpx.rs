@@ -7,7 +7,7 @@
 //! mqpx calc <name> <input.json> [--json]
 //! mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--profile] [--json]
 //! mqpx simulate --bench [scenario.json] [--seed S] [--json]
-//! mqpx consistency [--scenarios N] [--seed S] [--show K] [--json]
+//! mqpx consistency [--scenarios N] [--seed S] [--family WORDS] [--show K] [--json]
 //! mqpx schema (scenario | metrics)
 //! mqpx docs scenario
 //! mqpx version
@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   mqpx calc <name> <input.json> [--json]
   mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--profile] [--json]
   mqpx simulate --bench [scenario.json] [--seed S] [--json]
-  mqpx consistency [--scenarios N] [--seed S] [--show K] [--json]
+  mqpx consistency [--scenarios N] [--seed S] [--family WORDS] [--show K] [--json]
   mqpx schema (scenario | metrics)
   mqpx docs scenario
   mqpx version";
@@ -291,13 +291,23 @@ fn count_option(args: &Args, name: &str, default: u64) -> Result<u64, Failure> {
     })
 }
 
-/// Random scenarios across the panel's ranges, simulated and ranked by how far they depart from
-/// the model (see `mqpx::sim::consistency`).
+/// Random scenarios across the panel's ranges (or a family of them, `--family`), simulated and
+/// ranked by how far they depart from the model (see `mqpx::sim::consistency`).
 fn consistency(args: &Args) -> Result<String, Failure> {
+    use mqpx::sim::consistency::{Family, probe_family};
     let count = count_option(args, "scenarios", 200)? as usize;
     let seed = count_option(args, "seed", 7)?;
     let show = count_option(args, "show", 25)? as usize;
-    let (judged, left_out) = mqpx::sim::consistency::probe(count, seed);
+    let family = match args.option("family") {
+        Some(words) => Family::parse(words).map_err(|e| Failure::usage(format!("--family: {e}")))?,
+        None => Family::default(),
+    };
+    let (judged, left_out) =
+        probe_family(count, seed, &family).map_err(|e| Failure::input(format!("--family: {e}")))?;
+    let drawn = match args.option("family") {
+        Some(words) => format!("{count} scenarios of the family {words} drawn"),
+        None => format!("{count} scenarios drawn"),
+    };
     if args.json {
         #[derive(serde::Serialize)]
         struct Report<'a> {
@@ -309,7 +319,7 @@ fn consistency(args: &Args) -> Result<String, Failure> {
     }
     let over = |pct: f64| judged.iter().filter(|d| d.largest_pct() > pct).count();
     let mut out = format!(
-        "{count} scenarios drawn (seed {seed}), {} judged, {left_out} too slow to judge; \
+        "{drawn} (seed {seed}), {} judged, {left_out} too slow to judge; \
          beyond 10% of the model: {}, beyond 20%: {}\n{:>8} {:>8} {:>8} {:>8} {:>10}  scenario",
         judged.len(),
         over(10.0),

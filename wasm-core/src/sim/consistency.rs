@@ -131,6 +131,101 @@ pub fn draw_scenario(rng: &mut Rng) -> Scenario {
     }
 }
 
+/// A family of scenarios to draw from: the draw's ranges narrowed to the values named, for a
+/// look at one corner the panel's mix seldom reaches (shared queues over three queue managers
+/// logging over zHyperLink, say). Every field left `None` keeps the whole range.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Family {
+    /// The workload.
+    pub kind: Option<WorkloadKind>,
+    /// Persistent or nonpersistent messages.
+    pub persistence: Option<Persistence>,
+    /// In or out of syncpoint.
+    pub syncpoint: Option<SyncpointMode>,
+    /// Private or shared queues.
+    pub queue_type: Option<QueueType>,
+    /// Queue managers of the queue sharing group (shared queues only).
+    pub queue_managers: Option<u32>,
+    /// The log's I/O path.
+    pub io_mode: Option<LogIoMode>,
+    /// Whether there are fewer servers than requesters.
+    pub fewer_servers: Option<bool>,
+    /// Whether puts out of syncpoint run under implicit syncpoint.
+    pub implicit_syncpoint: Option<bool>,
+}
+
+/// The words [`Family::parse`] knows, for its error message.
+const FAMILY_WORDS: &str = "request-reply, log-test, batch, persistent, nonpersistent, in-syncpoint, \
+     out-of-syncpoint, private, shared, qmgrs=1..3, ficon, zhpf, zhyperlink, fewer-servers, \
+     a-server-each, implicit-syncpoint, no-implicit-syncpoint";
+
+impl Family {
+    /// A family from comma-separated words (`shared,qmgrs=3,zhyperlink,out-of-syncpoint`); an
+    /// unknown word, or two that contradict each other, is an error that names it.
+    pub fn parse(text: &str) -> Result<Family, String> {
+        let mut f = Family::default();
+        for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            fn set<T: PartialEq + Copy>(slot: &mut Option<T>, value: T, word: &str) -> Result<(), String> {
+                match *slot {
+                    Some(old) if old != value => Err(format!("family word `{word}` contradicts an earlier one")),
+                    _ => {
+                        *slot = Some(value);
+                        Ok(())
+                    }
+                }
+            }
+            match word {
+                "request-reply" => set(&mut f.kind, WorkloadKind::RequestReply, word)?,
+                "log-test" => set(&mut f.kind, WorkloadKind::LogUpperBound, word)?,
+                "batch" => set(&mut f.kind, WorkloadKind::BatchPut, word)?,
+                "persistent" => set(&mut f.persistence, Persistence::Persistent, word)?,
+                "nonpersistent" => set(&mut f.persistence, Persistence::NonPersistent, word)?,
+                "in-syncpoint" => set(&mut f.syncpoint, SyncpointMode::InSyncpoint, word)?,
+                "out-of-syncpoint" => set(&mut f.syncpoint, SyncpointMode::OutOfSyncpoint, word)?,
+                "private" => set(&mut f.queue_type, QueueType::Private, word)?,
+                "shared" => set(&mut f.queue_type, QueueType::Shared, word)?,
+                "ficon" => set(&mut f.io_mode, LogIoMode::Ficon, word)?,
+                "zhpf" => set(&mut f.io_mode, LogIoMode::Zhpf, word)?,
+                "zhyperlink" => set(&mut f.io_mode, LogIoMode::Zhyperlink, word)?,
+                "fewer-servers" => set(&mut f.fewer_servers, true, word)?,
+                "a-server-each" => set(&mut f.fewer_servers, false, word)?,
+                "implicit-syncpoint" => set(&mut f.implicit_syncpoint, true, word)?,
+                "no-implicit-syncpoint" => set(&mut f.implicit_syncpoint, false, word)?,
+                _ => match word.strip_prefix("qmgrs=").map(str::parse::<u32>) {
+                    Some(Ok(q @ 1..=3)) => {
+                        set(&mut f.queue_managers, q, word)?;
+                        set(&mut f.queue_type, QueueType::Shared, word)?;
+                    }
+                    Some(_) => return Err(format!("family word `{word}`: qmgrs takes 1, 2 or 3")),
+                    None => return Err(format!("unknown family word `{word}`; expected some of: {FAMILY_WORDS}")),
+                },
+            }
+        }
+        if f.fewer_servers == Some(true) && f.kind.is_some_and(|k| k != WorkloadKind::RequestReply) {
+            return Err("family word `fewer-servers` needs request/reply, which has servers".to_string());
+        }
+        Ok(f)
+    }
+
+    /// Whether `scenario` belongs to the family.
+    pub fn contains(&self, scenario: &Scenario) -> bool {
+        let w = &scenario.workload;
+        let is = |want: Option<bool>, actual: bool| want.is_none_or(|want| want == actual);
+        self.kind.is_none_or(|k| k == w.kind)
+            && self.persistence.is_none_or(|p| p == w.persistence)
+            && self.syncpoint.is_none_or(|m| m == w.syncpoint)
+            && self.queue_type.is_none_or(|q| q == w.queue_type)
+            && self.queue_managers.is_none_or(|q| q == w.queue_managers)
+            && self.io_mode.is_none_or(|m| m == scenario.log.io_mode)
+            && is(self.fewer_servers, w.kind == WorkloadKind::RequestReply && w.servers < w.requesters)
+            && is(self.implicit_syncpoint, w.implicit_syncpoint)
+    }
+}
+
+/// Most scenarios [`probe_family`] draws for each one it keeps: a family the panel's mix
+/// reaches less often than this is too narrow to draw by rejection.
+const FAMILY_DRAWS_A_SCENARIO: usize = 100_000;
+
 /// Simulates `scenario` for about `TARGET_TRANSACTIONS` (4,000) transactions and compares it
 /// with the model; `None` when the run would complete too few to judge.
 pub fn compare(scenario: &Scenario) -> Option<Departure> {
@@ -158,12 +253,34 @@ pub fn compare(scenario: &Scenario) -> Option<Departure> {
 /// `count` scenarios drawn with `seed`, each simulated and compared, largest departure first;
 /// the second figure is how many were left out as too slow to judge.
 pub fn probe(count: usize, seed: u64) -> (Vec<Departure>, usize) {
+    probe_family(count, seed, &Family::default()).expect("the whole range draws every scenario")
+}
+
+/// [`probe`] over the scenarios of `family` only: the panel's draw, keeping those that belong
+/// to it (so the whole family's draw with a seed is the panel's draw with that seed, thinned).
+/// An error where the family is so narrow that the draw seldom reaches it.
+pub fn probe_family(count: usize, seed: u64, family: &Family) -> Result<(Vec<Departure>, usize), String> {
     let mut rng = Rng::new(seed);
-    let drawn: Vec<Scenario> = (0..count).map(|_| draw_scenario(&mut rng)).collect();
+    let mut drawn: Vec<Scenario> = Vec::with_capacity(count);
+    let most_draws = FAMILY_DRAWS_A_SCENARIO.saturating_mul(count.max(1));
+    let mut draws = 0;
+    while drawn.len() < count {
+        if draws == most_draws {
+            return Err(format!(
+                "the family kept {} of {draws} scenarios drawn: too narrow to draw by chance",
+                drawn.len()
+            ));
+        }
+        draws += 1;
+        let s = draw_scenario(&mut rng);
+        if family.contains(&s) {
+            drawn.push(s);
+        }
+    }
     let mut judged: Vec<Departure> = drawn.iter().filter_map(compare).collect();
     let left_out = count - judged.len();
     judged.sort_by(|a, b| b.largest_pct().total_cmp(&a.largest_pct()));
-    (judged, left_out)
+    Ok((judged, left_out))
 }
 
 #[cfg(test)]
@@ -182,6 +299,36 @@ mod tests {
         assert!(sizes.iter().any(|&b| b < 1024) && sizes.iter().any(|&b| b > 1024 * 1024), "{sizes:?}");
         assert!(drawn.iter().any(|s| s.workload.queue_type == QueueType::Shared));
         assert!(drawn.iter().any(|s| s.workload.servers < s.workload.requesters));
+    }
+
+    #[test]
+    fn a_family_narrows_the_draw_to_its_scenarios_and_names_a_word_it_does_not_know() {
+        let family = Family::parse("request-reply, shared,qmgrs=3, zhyperlink,out-of-syncpoint,fewer-servers").unwrap();
+        assert_eq!(family.queue_type, Some(QueueType::Shared));
+        let mut rng = Rng::new(9);
+        let drawn: Vec<Scenario> = (0..4000).map(|_| draw_scenario(&mut rng)).collect();
+        let kept: Vec<&Scenario> = drawn.iter().filter(|s| family.contains(s)).collect();
+        assert!(!kept.is_empty() && kept.len() < drawn.len() / 50, "{} kept", kept.len());
+        for s in kept {
+            let w = &s.workload;
+            assert!(w.kind == WorkloadKind::RequestReply && w.queue_type == QueueType::Shared && w.queue_managers == 3);
+            assert!(s.log.io_mode == LogIoMode::Zhyperlink && w.syncpoint == SyncpointMode::OutOfSyncpoint);
+            assert!(w.servers < w.requesters);
+        }
+        assert!(Family::default().contains(&drawn[0]));
+        let unknown = Family::parse("shared,zhyperlinc").unwrap_err();
+        assert!(unknown.contains("`zhyperlinc`") && unknown.contains("zhyperlink"), "{unknown}");
+        assert!(Family::parse("private,shared").unwrap_err().contains("`shared` contradicts"));
+        assert!(Family::parse("qmgrs=4").unwrap_err().contains("1, 2 or 3"));
+        assert!(Family::parse("batch,fewer-servers").is_err());
+    }
+
+    #[test]
+    fn a_family_the_draw_cannot_reach_is_an_error_not_an_endless_draw() {
+        // Log tests have no servers, so none has fewer servers than requesters.
+        let family = Family { kind: Some(WorkloadKind::LogUpperBound), fewer_servers: Some(true), ..Family::default() };
+        let err = probe_family(1, 3, &family).unwrap_err();
+        assert!(err.contains("too narrow"), "{err}");
     }
 
     #[test]

@@ -129,6 +129,15 @@ fn consistency_ranks_random_scenarios_by_their_departure_from_the_model() {
     let table = mqpx(&["consistency", "--scenarios", "2", "--show", "1"]);
     let text = String::from_utf8_lossy(&table.stdout);
     assert!(text.contains("beyond 10% of the model"), "{text}");
+    let family = mqpx(&["consistency", "--scenarios", "2", "--family", "shared,qmgrs=2,batch", "--json"]);
+    for d in stdout_json(&family)["judged"].as_array().expect("a list of judged scenarios") {
+        let w = &d["scenario"]["workload"];
+        assert_eq!((w["kind"].as_str(), w["queue_type"].as_str()), (Some("batch_put"), Some("shared")), "{w}");
+        assert_eq!(w["queue_managers"].as_u64(), Some(2), "{w}");
+    }
+    let unknown = mqpx(&["consistency", "--family", "shared,zhyperlinc"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown family word `zhyperlinc`"));
     let wrong = mqpx(&["consistency", "--scenarios", "many"]);
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("--scenarios takes a whole number"));
