@@ -298,16 +298,15 @@ fn consistency(args: &Args) -> Result<String, Failure> {
     let count = count_option(args, "scenarios", 200)? as usize;
     let seed = count_option(args, "seed", 7)?;
     let show = count_option(args, "show", 25)? as usize;
-    let family = match args.option("family") {
-        Some(words) => Family::parse(words).map_err(|e| Failure::usage(format!("--family: {e}")))?,
-        None => Family::default(),
+    let (family, drawn) = match args.option("family") {
+        Some(words) => (
+            Family::parse(words).map_err(|e| Failure::usage(format!("--family: {e}")))?,
+            format!("{count} scenarios of the family {words} drawn"),
+        ),
+        None => (Family::default(), format!("{count} scenarios drawn")),
     };
     let (judged, left_out) =
         probe_family(count, seed, &family).map_err(|e| Failure::input(format!("--family: {e}")))?;
-    let drawn = match args.option("family") {
-        Some(words) => format!("{count} scenarios of the family {words} drawn"),
-        None => format!("{count} scenarios drawn"),
-    };
     if args.json {
         #[derive(serde::Serialize)]
         struct Report<'a> {
