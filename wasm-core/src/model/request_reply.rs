@@ -1186,9 +1186,9 @@ impl Alone {
 /// pairs 12% -> 1%, 33 on 13 pairs 20% -> 9%, 38 log-test tasks on 13 queues 25% -> 17%);
 /// three whose lock waits rarely hand them on (13 requesters on 9 pairs, 63 with 20 servers on
 /// 15, 23 with 9 on 9) went from 2-9% to 4-12% fast, where counting every force as brought on
-/// by another queue manager made them 12-20% fast. Pairs between one and two a queue manager
-/// are left whole, as are 64 batch tasks on 4 queues (10% -> 14% fast; their loggers idle for
-/// 39% of the forces).
+/// by another queue manager made them 12-20% fast. More than one pair in all but fewer than two
+/// a queue manager are left whole, as are 64 batch tasks on 4 queues (10% -> 14% fast; their
+/// loggers idle for 39% of the forces).
 ///
 /// A lone pair counts it where its records stay below the write threshold. Its two locks are
 /// handed on from whichever queue manager the last holder forced on, and over two or three
@@ -1196,13 +1196,14 @@ impl Alone {
 /// at 665 B over FICON (2x2 logs, three queue managers) simulated a put's force wait of 257 us,
 /// 1.42 writes, where the model's own-release wait was 281 and it was 11% slow (3.5% counted).
 /// Sweeps of 16-40 requesters at 665 B to 30 KB over FICON and zHPF on two and three queue
-/// managers went from up to 15% slow to within 8%, most within 5% (8-11 requesters, whose
-/// convoy the model keeps in part, stay 15-38% slow: the simulation has broken it); the consistency probe's lone pairs so drawn
-/// (11 requesters at 665 B over FICON 27% -> 20% slow, 21 at 940 B over zHPF 11% -> 4%, 25 at
-/// 10 KB 7% -> 1%) came nearer and none went further. A record past the threshold starts its
-/// write as soon as it is in the buffers, where the handover's moment matters less: counted, 61
-/// requesters at 99 KB over three queue managers went 5% -> 9% fast, and 24 at 100-300 KB, 5-11%
-/// fast already, 2-4 points further.
+/// managers went from up to 15% slow to within 8%, most within 5%. 8-11 requesters stay 12-38%
+/// slow: the model keeps part of their convoy, which the simulation has broken. The consistency
+/// probe's lone pairs so drawn came nearer (11 requesters at 665 B over FICON 27% -> 20% slow,
+/// 21 at 940 B over zHPF 11% -> 4%, 25 at 10 KB 7% -> 1%), one went 1.6 points further (49 at
+/// 54 KB over zHPF, 2.8% -> 4.4% fast). A record past the threshold starts its write as soon as
+/// it is in the buffers, where the handover's moment matters less: counted, 61 requesters at 99
+/// KB over three queue managers went 5% -> 9% fast, and 24 at 100-300 KB, 5-11% fast already,
+/// 2-4 points further.
 fn foreign_release_share(s: &Setup, x_us: f64, put_us: f64, get_us: f64, force_wait_us: f64, convoy: f64) -> f64 {
     let hold = put_us + force_wait_us;
     let util = (x_us / s.pairs * (hold + get_us)).min(1.0);
@@ -2781,9 +2782,9 @@ fn paced_share(busy: f64, requesters_a_pair: f64) -> f64 {
 /// simulation with the servers' busy share alone and 69 with this (beyond 5%: 234 -> 215);
 /// 1,000 drawn afresh (seed 77), 75 -> 67 (242 -> 224); the consistency probe's 32 seeds (its
 /// 16 and the two sets of 8 drawn afresh) 94 -> 87, one case further by more than 3 points (52
-/// requesters with 18 servers on one pair at 3.4 MB, 0.6% -> 7.8%). Two and four did as well within 2 cases on the first draw (68 and 70) and worse on
-/// the second; six left 77. A share falling as a power of the busy share instead
-/// (busy^(2.5 / requesters a pair)) did 71 and 71.
+/// requesters with 18 servers on one pair at 3.4 MB, 0.6% -> 7.8%). Two and four did as well
+/// within 2 cases on the first draw (68 and 70) and worse on the second; six left 77. A share
+/// falling as a power of the busy share instead (busy^(2.5 / requesters a pair)) did 71 and 71.
 const PACING_CHANCE_EVERY_REQUESTERS: f64 = 3.0;
 
 /// Share of the time a lone pair's convoy runs as two, with `n` requesters and `m` servers on
