@@ -150,6 +150,8 @@ pub struct Family {
     pub io_mode: Option<LogIoMode>,
     /// Whether there are fewer servers than requesters.
     pub fewer_servers: Option<bool>,
+    /// Whether the workload has one queue pair (one queue for the log test and batches).
+    pub lone_pair: Option<bool>,
     /// Whether puts out of syncpoint run under implicit syncpoint.
     pub implicit_syncpoint: Option<bool>,
 }
@@ -169,7 +171,7 @@ fn set_once<T: PartialEq + Copy>(slot: &mut Option<T>, value: T, word: &str) -> 
 type FamilyWord = (&'static str, fn(&mut Family, &str) -> Result<(), String>);
 
 /// The words [`Family::parse`] knows (besides `qmgrs=N`); its error message lists them from here.
-const FAMILY_WORDS: [FamilyWord; 16] = [
+const FAMILY_WORDS: [FamilyWord; 18] = [
     ("request-reply", |f, w| set_once(&mut f.kind, WorkloadKind::RequestReply, w)),
     ("log-test", |f, w| set_once(&mut f.kind, WorkloadKind::LogUpperBound, w)),
     ("batch", |f, w| set_once(&mut f.kind, WorkloadKind::BatchPut, w)),
@@ -184,6 +186,8 @@ const FAMILY_WORDS: [FamilyWord; 16] = [
     ("zhyperlink", |f, w| set_once(&mut f.io_mode, LogIoMode::Zhyperlink, w)),
     ("fewer-servers", |f, w| set_once(&mut f.fewer_servers, true, w)),
     ("a-server-each", |f, w| set_once(&mut f.fewer_servers, false, w)),
+    ("lone-pair", |f, w| set_once(&mut f.lone_pair, true, w)),
+    ("several-pairs", |f, w| set_once(&mut f.lone_pair, false, w)),
     ("implicit-syncpoint", |f, w| set_once(&mut f.implicit_syncpoint, true, w)),
     ("no-implicit-syncpoint", |f, w| set_once(&mut f.implicit_syncpoint, false, w)),
 ];
@@ -231,6 +235,7 @@ impl Family {
             && self.io_mode.is_none_or(|m| m == scenario.log.io_mode)
             && is(self.fewer_servers, w.kind == WorkloadKind::RequestReply && w.servers < w.requesters)
             && is(self.implicit_syncpoint, w.implicit_syncpoint)
+            && is(self.lone_pair, w.queue_pairs == 1)
     }
 }
 
@@ -329,6 +334,11 @@ mod tests {
             assert!(s.log.io_mode == LogIoMode::Zhyperlink && w.syncpoint == SyncpointMode::OutOfSyncpoint);
             assert!(w.servers < w.requesters);
         }
+        let lone = Family::parse("lone-pair").unwrap();
+        let lone_kept = drawn.iter().filter(|s| lone.contains(s)).count();
+        assert!(lone_kept > 0 && lone_kept < drawn.len() / 4, "{lone_kept} lone pairs kept");
+        assert!(drawn.iter().filter(|s| lone.contains(s)).all(|s| s.workload.queue_pairs == 1));
+        assert!(Family::parse("lone-pair,several-pairs").unwrap_err().contains("`several-pairs` contradicts"));
         assert!(Family::default().contains(&drawn[0]));
         let unknown = Family::parse("shared,zhyperlinc").unwrap_err();
         assert!(unknown.contains("`zhyperlinc`") && unknown.contains("zhyperlink"), "{unknown}");
