@@ -779,17 +779,24 @@ fn busy_servers_hold_the_requesters_beyond_their_count_out_of_a_long_convoy() {
     }
 }
 
+/// Request/reply out of syncpoint with a server for each of `requesters` on one shared pair over
+/// three queue managers, messages of `size` bytes.
+fn lone_shared_pair_over_three_qmgrs(requesters: u32, size: u32) -> Scenario {
+    let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, 1, size);
+    sc.workload.queue_type = QueueType::Shared;
+    sc.workload.queue_managers = 3;
+    sc
+}
+
 #[test]
 fn a_lone_shared_pairs_locks_come_from_the_other_queue_managers_writes() {
     // One shared pair over three queue managers, out of syncpoint, small records: each lock is
     // mostly handed on as another queue manager's write ends, so the new holder's force finds its
     // own log part way through a write, not at the start of one. Priced as handed on at its own
-    // logger's release, the model was 11-15% slow in these.
+    // logger's release, the model was 10-12% slow in these.
     let cases = [(24, 665, LogIoMode::Ficon, 2, 2), (16, 4_000, LogIoMode::Zhpf, 2, 2)];
     for (requesters, size, io_mode, copies, stripes) in cases {
-        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, 1, size);
-        sc.workload.queue_type = QueueType::Shared;
-        sc.workload.queue_managers = 3;
+        let mut sc = lone_shared_pair_over_three_qmgrs(requesters, size);
         let label =
             format!("{requesters} requesters on one shared pair over 3 queue managers, {size} B over {io_mode:?}");
         rates_agree_on_path(&label, &mut sc, size, (io_mode, copies, stripes), 16, 0.10);
@@ -804,9 +811,7 @@ fn a_lone_shared_pairs_offloaded_puts_force_halfway_to_their_own_records() {
     // 15% fast in both of these.
     let cases = [(40, 77_000, 2, 4, 4), (22, 322_000, 2, 3, 2)];
     for (requesters, size, copies, stripes, cpus) in cases {
-        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, 1, size);
-        sc.workload.queue_type = QueueType::Shared;
-        sc.workload.queue_managers = 3;
+        let mut sc = lone_shared_pair_over_three_qmgrs(requesters, size);
         let label =
             format!("{requesters} requesters on one shared pair over 3 queue managers, {size} B over zHyperLink");
         rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, copies, stripes), cpus, 0.10);
