@@ -4462,8 +4462,12 @@ mod tests {
         // 2 requesters a log share their writes: the lone pair's half is left.
         assert!((six / four - LONE_PAIR_OWN_RECORDS_OFFLOADED).abs() < 1.0e-9, "{six} against {four}");
         // zHyperLink takes the lone pair's half whatever its requesters.
-        let zhyperlink = |requesters: u32| gap(requesters, LogIoMode::Zhyperlink);
-        assert!(zhyperlink(4) > 0.0 && (zhyperlink(4) - zhyperlink(6)).abs() < 1.0e-9 * zhyperlink(4));
+        let (zhyperlink_four, zhyperlink_six) = (gap(4, LogIoMode::Zhyperlink), gap(6, LogIoMode::Zhyperlink));
+        assert!(zhyperlink_four > 0.0, "{zhyperlink_four}");
+        assert!(
+            (zhyperlink_four - zhyperlink_six).abs() < 1.0e-9 * zhyperlink_four,
+            "{zhyperlink_six} against {zhyperlink_four}"
+        );
     }
 
     #[test]
