@@ -2418,8 +2418,8 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             CONVOY_BREAKS_UP_WRITE_CYCLES
         } else if in_qsg && qmgrs <= 1.0 && pairs >= 2.0 && sc.log.io_mode != LogIoMode::Zhyperlink {
             CONVOY_BREAKS_UP_SHARED_ONE_LOG
-        } else if in_qsg && qmgrs > 1.0 && pairs >= 2.0 && sc.log.io_mode != LogIoMode::Zhyperlink {
-            CONVOY_BREAKS_UP_SHARED_SEVERAL_LOGS
+        } else if in_qsg && qmgrs > 1.0 && sc.log.io_mode != LogIoMode::Zhyperlink {
+            if pairs >= 2.0 { CONVOY_BREAKS_UP_SHARED_SEVERAL_LOGS } else { CONVOY_BREAKS_UP_LONE_SHARED_SEVERAL_LOGS }
         } else if in_qsg
             && !(qmgrs > 1.0 && sc.log.io_mode == LogIoMode::Zhyperlink && n / pairs <= FEW_REQUESTERS_A_SHARED_PAIR)
         {
@@ -2961,14 +2961,29 @@ const CONVOY_BREAKS_UP_SHARED_ONE_LOG: (f64, f64) = (1.2, 1.8);
 /// or more pairs, two or three queue managers, 250 a path): over FICON 10 beyond 10% -> 7 and
 /// over zHPF 16 -> 9 (seeds 21 and 22); drawn afresh (seeds 31 and 32) 14 -> 11 and 20 -> 16
 /// (beyond 5%: 108 -> 97). (0.6, 1.6) did as well on the first draws; (0.7, 1.5), (0.8, 1.5),
-/// (0.4, 1.6) and (0.5, 1.6) left 3-7 cases more beyond 10% there. A lone pair
-/// keeps the shared window (its two convoys, see [`CONVOY_BREAKS_UP_SHARED`]: this one sent 250
-/// drawn lone pairs over FICON from 34 to 38 beyond 10%), and so does zHyperLink, whose short
-/// writes the shared window was read off (250 drawn: 14 -> 15). The consistency probe: 83 beyond
+/// (0.4, 1.6) and (0.5, 1.6) left 3-7 cases more beyond 10% there. A lone pair breaks sooner
+/// ([`CONVOY_BREAKS_UP_LONE_SHARED_SEVERAL_LOGS`]; this window sent 250 drawn lone pairs over
+/// FICON from 34 to 38 beyond 10%), and zHyperLink, whose short writes the shared window was read
+/// off, keeps that (250 drawn: 14 -> 15 with this one). The consistency probe: 83 beyond
 /// 10% -> 77 and none newly past it (58 requesters on 4 pairs above, 26% -> 9%; 33 on 5 pairs at
 /// 1.5 KB over zHPF on one processor, 18% -> 8%); the furthest any went the other way was 46
 /// requesters on 9 pairs at 62.5 KB over zHPF on one processor, 1.8% -> 5.6%.
 const CONVOY_BREAKS_UP_SHARED_SEVERAL_LOGS: (f64, f64) = (0.6, 1.8);
+
+/// [`CONVOY_BREAKS_UP_SHARED`] for a lone shared pair over several queue managers, logging over
+/// FICON or zHPF: the simulated convoy breaks sooner and more sharply than the shared window says.
+/// 9 requesters with a server each on one pair at 956 B over FICON (1x2) on three queue managers
+/// of one processor: the simulation runs 2,300 a second at 8 requesters and 3,200 at 9 (both locks
+/// then about 90% busy; 2,870-3,210 over six seeds), where the shared window kept the model's
+/// convoy whole past 10 requesters (2,170 at 9, 48% slow); with this one it breaks by 9 (7% slow),
+/// and 8 requesters, just before the simulation's break, go from 8% slow to 29% fast: a break this
+/// sharp leaves the requesters either side of it far apart however the window sits. Drawn lone
+/// pairs out of syncpoint over two or three queue managers (250 each): FICON 34 -> 25 beyond 10%,
+/// zHPF 17 -> 15; afresh 33 -> 27, 23 -> 21 and 31 -> 31. (0.5, 0.9) and (0.6, 0.8) did within a
+/// case of it, (0.7, 1.0) and (0.8, 1.1) kept 5-8 more on FICON, (0.4, 0.9) 7 more over both. The
+/// probe: 78 beyond 10% -> 77 (11 requesters on one pair at 665 B over FICON on three queue
+/// managers, 20% -> 7% slow), nothing else moving past a point.
+const CONVOY_BREAKS_UP_LONE_SHARED_SEVERAL_LOGS: (f64, f64) = (0.6, 0.9);
 
 /// [`CONVOY_BREAKS_UP_SHARED`] for private queues over zHyperLink, where the break is more
 /// gradual. With the shared queues' window a write's page step (a force wait 12% longer) moved
@@ -4597,9 +4612,13 @@ mod tests {
         let (from, to) = CONVOY_BREAKS_UP_SHARED_SEVERAL_LOGS;
         let (shared_from, shared_to) = CONVOY_BREAKS_UP_SHARED;
         assert!(from < shared_from && to > shared_to, "wider on both sides than the shared window");
-        // A lone pair's two convoys and zHyperLink's short writes keep the shared window.
-        assert_eq!(window(1, 2, LogIoMode::Ficon), CONVOY_BREAKS_UP_SHARED);
+        // zHyperLink's short writes keep the shared window; a lone pair breaks sooner.
         assert_eq!(window(4, 2, LogIoMode::Zhyperlink), CONVOY_BREAKS_UP_SHARED);
+        assert_eq!(window(1, 2, LogIoMode::Ficon), CONVOY_BREAKS_UP_LONE_SHARED_SEVERAL_LOGS);
+        assert_eq!(window(1, 3, LogIoMode::Zhpf), CONVOY_BREAKS_UP_LONE_SHARED_SEVERAL_LOGS);
+        let (lone_from, lone_to) = CONVOY_BREAKS_UP_LONE_SHARED_SEVERAL_LOGS;
+        assert!(lone_from < shared_from && lone_to < shared_to, "sooner than the shared window");
+        assert_eq!(window(1, 2, LogIoMode::Zhyperlink), CONVOY_BREAKS_UP_SHARED);
     }
 
     #[test]
