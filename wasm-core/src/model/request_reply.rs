@@ -383,8 +383,8 @@ struct Setup {
     /// after a synchronous zHyperLink write the logger's tail governs the rejoins, and
     /// `commit::log_force_on` leaves the share out).
     lock_handoffs_across_qmgrs: bool,
-    /// Where the convoy share falls from 1 to 0 (see [`convoy_share`]): the shared, private
-    /// zHyperLink or write-cycle window, the last behind a streaming logger whatever the queues.
+    /// Where the convoy share falls from 1 to 0 (see [`convoy_share`]), chosen by
+    /// [`convoy_window`].
     convoy_window: (f64, f64),
     cpu_txn: f64,
     max_log_bytes_s: f64,
@@ -2190,27 +2190,27 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // (shared queues: lock holders drawn at random; private queues, whose puts hold no lock across
     // their force: a few tasks apart).
     let log_us_txn = log_bytes_txn / max_log_bytes_s * 1.0e6;
-    let log_test_busy_share = if persistent && shape == Shape::PutCommitGetCommit && (in_qsg || !held_req) {
-        if in_qsg {
-            random_holders_busy_share(RandomHolders {
-                pairs,
-                qmgrs,
-                tasks: n,
-                record_bytes: put_record,
-                log_us_txn,
-                other_us_txn: cpu_txn + async_wait_txn,
-                held: held_req,
-            })
-        } else {
-            private_tasks_busy_share(PrivateTasks {
-                tasks: n,
-                tasks_a_queue: n / pairs,
-                record_bytes: put_record,
-                log_us_txn,
-                cpu_us_txn: cpu_txn,
-                lpar_cpus: cpus,
-            })
-        }
+    let log_test_busy_share = if !persistent || shape != Shape::PutCommitGetCommit {
+        1.0
+    } else if in_qsg {
+        random_holders_busy_share(RandomHolders {
+            pairs,
+            qmgrs,
+            tasks: n,
+            record_bytes: put_record,
+            log_us_txn,
+            other_us_txn: cpu_txn + async_wait_txn,
+            held: held_req,
+        })
+    } else if !held_req {
+        private_tasks_busy_share(PrivateTasks {
+            tasks: n,
+            tasks_a_queue: n / pairs,
+            record_bytes: put_record,
+            log_us_txn,
+            cpu_us_txn: cpu_txn,
+            lpar_cpus: cpus,
+        })
     } else {
         1.0
     };
@@ -2414,19 +2414,14 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             && qmgrs > 1.0
             && (pairs / qmgrs >= 2.0 || (pairs <= 1.0 && put_record < LOG_WRITE_THRESHOLD_BYTES))
             && sc.log.io_mode != LogIoMode::Zhyperlink,
-        convoy_window: if streaming || (!in_qsg && sc.log.io_mode != LogIoMode::Zhyperlink) {
-            CONVOY_BREAKS_UP_WRITE_CYCLES
-        } else if in_qsg && qmgrs <= 1.0 && pairs >= 2.0 && sc.log.io_mode != LogIoMode::Zhyperlink {
-            CONVOY_BREAKS_UP_SHARED_ONE_LOG
-        } else if in_qsg && qmgrs > 1.0 && sc.log.io_mode != LogIoMode::Zhyperlink {
-            if pairs >= 2.0 { CONVOY_BREAKS_UP_SHARED_SEVERAL_LOGS } else { CONVOY_BREAKS_UP_LONE_SHARED_SEVERAL_LOGS }
-        } else if in_qsg
-            && !(qmgrs > 1.0 && sc.log.io_mode == LogIoMode::Zhyperlink && n / pairs <= FEW_REQUESTERS_A_SHARED_PAIR)
-        {
-            CONVOY_BREAKS_UP_SHARED
-        } else {
-            CONVOY_BREAKS_UP_PRIVATE
-        },
+        convoy_window: convoy_window(ConvoyPlace {
+            streaming,
+            shared: in_qsg,
+            zhyperlink: sc.log.io_mode == LogIoMode::Zhyperlink,
+            qmgrs,
+            pairs,
+            requesters_a_pair: n / pairs,
+        }),
         convoys_may_break: convoys_force && shape == Shape::RequestReply,
         lone_pair_halves,
         log_warm: processors::WarmStart::default(),
@@ -3044,6 +3039,45 @@ const FEW_REQUESTERS_A_SHARED_PAIR: f64 = 3.0;
 /// B 14% -> 2%). Read off those and the consistency probe; no report gives it.
 const CONVOY_BREAKS_UP_WRITE_CYCLES: (f64, f64) = (1.5, 2.2);
 
+/// Where a pair's convoys run, as far as [`convoy_window`] tells their windows apart.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct ConvoyPlace {
+    /// Whether records stream past a full write (see `streaming` in [`setup`]).
+    streaming: bool,
+    /// Shared queues (else private).
+    shared: bool,
+    /// Synchronous zHyperLink log writes (else FICON or zHPF).
+    zhyperlink: bool,
+    /// Queue managers.
+    qmgrs: f64,
+    /// Queue pairs.
+    pairs: f64,
+    /// Requesters a pair.
+    requesters_a_pair: f64,
+}
+
+/// The window over which the convoy share falls from 1 to 0 ([`convoy_share`]), each read off its
+/// own family of simulations: behind a streaming logger, or on private queues over FICON and zHPF,
+/// the write-cycle window; private queues over zHyperLink, and shared ones of few requesters a
+/// pair over zHyperLink on several queue managers, the private one; shared queues over FICON and
+/// zHPF by their logs and pairs (one log and two pairs or more, several logs and two or more, a
+/// lone pair over several logs); the shared window for the rest.
+fn convoy_window(p: ConvoyPlace) -> (f64, f64) {
+    if p.streaming || (!p.shared && !p.zhyperlink) {
+        return CONVOY_BREAKS_UP_WRITE_CYCLES;
+    }
+    if !p.shared {
+        return CONVOY_BREAKS_UP_PRIVATE;
+    }
+    match (p.zhyperlink, p.qmgrs > 1.0, p.pairs >= 2.0) {
+        (false, false, true) => CONVOY_BREAKS_UP_SHARED_ONE_LOG,
+        (false, true, true) => CONVOY_BREAKS_UP_SHARED_SEVERAL_LOGS,
+        (false, true, false) => CONVOY_BREAKS_UP_LONE_SHARED_SEVERAL_LOGS,
+        (true, true, _) if p.requesters_a_pair <= FEW_REQUESTERS_A_SHARED_PAIR => CONVOY_BREAKS_UP_PRIVATE,
+        _ => CONVOY_BREAKS_UP_SHARED,
+    }
+}
+
 /// Share of the time a pair's tasks move as convoys (1) rather than each on its own (0), with a
 /// put holding its lock `put_hold_us` (its call and its force) and a get `get_hold_us`.
 ///
@@ -3326,7 +3360,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 }
             }
             // Convoys that can break up do so behind a streaming logger too (its window is
-            // `CONVOY_BREAKS_UP_WRITE_CYCLES`, chosen in `setup`).
+            // `CONVOY_BREAKS_UP_WRITE_CYCLES`, chosen by `convoy_window`).
             if s.convoys_may_break {
                 convoy = convoy_share(s, put_call_us + log.wait_us, get_call_us);
             }

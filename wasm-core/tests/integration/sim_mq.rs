@@ -787,9 +787,7 @@ fn shared_pairs_over_several_queue_managers_break_their_convoys_gradually() {
     // requesters on 4 pairs and was 21% fast in the first of these, 18% slow in the second.
     let cases = [(58, 4, 9_454, LogIoMode::Ficon, (1, 2), 8, 2), (33, 5, 1_548, LogIoMode::Zhpf, (2, 4), 1, 3)];
     for (requesters, pairs, size, io_mode, (copies, stripes), cpus, qmgrs) in cases {
-        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, pairs, size);
-        sc.workload.queue_type = QueueType::Shared;
-        sc.workload.queue_managers = qmgrs;
+        let mut sc = shared_pairs_out_of_syncpoint(requesters, pairs, qmgrs, size);
         let label = format!(
             "{requesters} requesters on {pairs} shared pairs over {qmgrs} queue managers, {size} B over {io_mode:?}"
         );
@@ -815,13 +813,18 @@ fn held_puts_of_megabyte_log_tests_on_several_shared_queues_leave_the_logs_idle(
     }
 }
 
-/// Request/reply out of syncpoint with a server for each of `requesters` on one shared pair over
-/// three queue managers, messages of `size` bytes.
-fn lone_shared_pair_over_three_qmgrs(requesters: u32, size: u32) -> Scenario {
-    let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, 1, size);
+/// Request/reply out of syncpoint with a server for each of `requesters` on `pairs` shared pairs
+/// over `qmgrs` queue managers, messages of `size` bytes.
+fn shared_pairs_out_of_syncpoint(requesters: u32, pairs: u32, qmgrs: u32, size: u32) -> Scenario {
+    let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, pairs, size);
     sc.workload.queue_type = QueueType::Shared;
-    sc.workload.queue_managers = 3;
+    sc.workload.queue_managers = qmgrs;
     sc
+}
+
+/// [`shared_pairs_out_of_syncpoint`] for one pair over three queue managers.
+fn lone_shared_pair_over_three_qmgrs(requesters: u32, size: u32) -> Scenario {
+    shared_pairs_out_of_syncpoint(requesters, 1, 3, size)
 }
 
 #[test]
