@@ -7,7 +7,7 @@
 //! mqpx calc <name> <input.json> [--json]
 //! mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--profile] [--json]
 //! mqpx simulate --bench [scenario.json] [--seed S] [--json]
-//! mqpx consistency [--scenarios N] [--seed S] [--family WORDS] [--show K] [--json]
+//! mqpx consistency [--scenarios N] [--seed S] [--family WORDS] [--show K] [--breakdown] [--json]
 //! mqpx schema (scenario | metrics)
 //! mqpx docs scenario
 //! mqpx version
@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   mqpx calc <name> <input.json> [--json]
   mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--profile] [--json]
   mqpx simulate --bench [scenario.json] [--seed S] [--json]
-  mqpx consistency [--scenarios N] [--seed S] [--family WORDS] [--show K] [--json]
+  mqpx consistency [--scenarios N] [--seed S] [--family WORDS] [--show K] [--breakdown] [--json]
   mqpx schema (scenario | metrics)
   mqpx docs scenario
   mqpx version";
@@ -46,20 +46,23 @@ impl Failure {
     }
 }
 
-/// Parsed flags: positional arguments, `--json`, and `--name value` options.
+/// Parsed flags: positional arguments, `--json`, `--breakdown` and `--name value` options.
 struct Args {
     positional: Vec<String>,
     json: bool,
+    breakdown: bool,
     options: Vec<(String, String)>,
 }
 
 impl Args {
     fn parse(raw: &[String]) -> Result<Args, Failure> {
-        let mut args = Args { positional: Vec::new(), json: false, options: Vec::new() };
+        let mut args = Args { positional: Vec::new(), json: false, breakdown: false, options: Vec::new() };
         let mut it = raw.iter();
         while let Some(a) = it.next() {
             if a == "--json" {
                 args.json = true;
+            } else if a == "--breakdown" {
+                args.breakdown = true;
             } else if let Some(name) = a.strip_prefix("--") {
                 let value = it.next().ok_or_else(|| Failure::usage(format!("--{name} needs a value")))?;
                 args.options.push((name.to_string(), value.clone()));
@@ -292,9 +295,10 @@ fn count_option(args: &Args, name: &str, default: u64) -> Result<u64, Failure> {
 }
 
 /// Random scenarios across the panel's ranges (or a family of them, `--family`), simulated and
-/// ranked by how far they depart from the model (see `mqpx::sim::consistency`).
+/// ranked by how far they depart from the model (see `mqpx::sim::consistency`); `--breakdown`
+/// adds how often they depart beyond 10%, dimension by dimension (always in the JSON).
 fn consistency(args: &Args) -> Result<String, Failure> {
-    use mqpx::sim::consistency::{Family, probe_family};
+    use mqpx::sim::consistency::{Family, breakdown, probe_family};
     let count = count_option(args, "scenarios", 200)? as usize;
     let seed = count_option(args, "seed", 7)?;
     let show = count_option(args, "show", 25)? as usize;
@@ -313,8 +317,14 @@ fn consistency(args: &Args) -> Result<String, Failure> {
             scenarios: usize,
             left_out_as_too_slow: usize,
             judged: &'a [mqpx::sim::consistency::Departure],
+            breakdown: Vec<mqpx::sim::consistency::DepartureRate>,
         }
-        return Ok(pretty(&Report { scenarios: count, left_out_as_too_slow: left_out, judged: &judged }));
+        return Ok(pretty(&Report {
+            scenarios: count,
+            left_out_as_too_slow: left_out,
+            judged: &judged,
+            breakdown: breakdown(&judged),
+        }));
     }
     let over = |pct: f64| judged.iter().filter(|d| d.largest_pct() > pct).count();
     let mut out = format!(
@@ -339,6 +349,24 @@ fn consistency(args: &Args) -> Result<String, Failure> {
             d.simulated_transactions_per_s,
             d.summary()
         ));
+    }
+    if args.breakdown {
+        out.push_str("\n\nbeyond 10% of the model, of those judged, by one dimension at a time:");
+        let rates = breakdown(&judged);
+        let mut dimension = "";
+        for rate in &rates {
+            if rate.dimension != dimension {
+                dimension = rate.dimension;
+                out.push_str(&format!("\n  {dimension:<16}"));
+            }
+            out.push_str(&format!(
+                "  {} {}/{} ({:.1}%)",
+                rate.value,
+                rate.beyond_10_pct,
+                rate.judged,
+                rate.beyond_10_share_pct()
+            ));
+        }
     }
     Ok(out)
 }

@@ -28,6 +28,9 @@ const RUN_S: (f64, f64) = (1.0, 60.0);
 /// Largest message drawn: larger ones give too few transactions a minute to judge.
 const MAX_DRAWN_MESSAGE_BYTES: f64 = 8.0 * 1024.0 * 1024.0;
 
+/// Processors an LPAR the draw picks from.
+const DRAWN_LPAR_CPUS: [u32; 6] = [1, 2, 3, 4, 8, 16];
+
 /// Seed of every simulated run (the scenarios' own draw has its seed).
 const RUN_SEED: u64 = 31;
 
@@ -123,8 +126,7 @@ pub fn draw_scenario(rng: &mut Rng) -> Scenario {
         s.log.io_mode = PATHS[rng.below(3) as usize];
         s.log.copies = 1 + rng.below(2);
         s.log.stripes = 1 + rng.below(4);
-        const CPUS: [u32; 6] = [1, 2, 3, 4, 8, 16];
-        s.system.lpar_cpus = CPUS[rng.below(CPUS.len() as u32) as usize];
+        s.system.lpar_cpus = DRAWN_LPAR_CPUS[rng.below(DRAWN_LPAR_CPUS.len() as u32) as usize];
         if let Ok(valid) = s.validated() {
             return valid;
         }
@@ -154,6 +156,8 @@ pub struct Family {
     pub lone_pair: Option<bool>,
     /// Whether puts out of syncpoint run under implicit syncpoint.
     pub implicit_syncpoint: Option<bool>,
+    /// Processors of each LPAR (one of the draw's 1, 2, 3, 4, 8 and 16).
+    pub lpar_cpus: Option<u32>,
 }
 
 /// Sets a family's `slot` to `value` for `word`, unless an earlier word set it otherwise.
@@ -170,7 +174,8 @@ fn set_once<T: PartialEq + Copy>(slot: &mut Option<T>, value: T, word: &str) -> 
 /// A word of [`Family::parse`] and what it narrows.
 type FamilyWord = (&'static str, fn(&mut Family, &str) -> Result<(), String>);
 
-/// The words [`Family::parse`] knows (besides `qmgrs=N`); its error message lists them from here.
+/// The words [`Family::parse`] knows (besides `qmgrs=N` and `cpus=N`); its error message lists
+/// them from here.
 const FAMILY_WORDS: [FamilyWord; 18] = [
     ("request-reply", |f, w| set_once(&mut f.kind, WorkloadKind::RequestReply, w)),
     ("log-test", |f, w| set_once(&mut f.kind, WorkloadKind::LogUpperBound, w)),
@@ -202,6 +207,13 @@ impl Family {
                 narrow(&mut f, word)?;
                 continue;
             }
+            if let Some(cpus) = word.strip_prefix("cpus=") {
+                match cpus.parse::<u32>() {
+                    Ok(n) if DRAWN_LPAR_CPUS.contains(&n) => set_once(&mut f.lpar_cpus, n, word)?,
+                    _ => return Err(format!("family word `{word}`: cpus takes one of {DRAWN_LPAR_CPUS:?}")),
+                }
+                continue;
+            }
             match word.strip_prefix("qmgrs=").map(str::parse::<u32>) {
                 Some(Ok(q @ 1..=3)) => {
                     set_once(&mut f.queue_managers, q, word)?;
@@ -211,7 +223,7 @@ impl Family {
                 None => {
                     let known: Vec<&str> = FAMILY_WORDS.iter().map(|(known, _)| *known).collect();
                     return Err(format!(
-                        "unknown family word `{word}`; expected some of: {}, qmgrs=1..3",
+                        "unknown family word `{word}`; expected some of: {}, qmgrs=1..3, cpus=N",
                         known.join(", ")
                     ));
                 }
@@ -236,6 +248,7 @@ impl Family {
             && is(self.fewer_servers, w.kind == WorkloadKind::RequestReply && w.servers < w.requesters)
             && is(self.implicit_syncpoint, w.implicit_syncpoint)
             && is(self.lone_pair, w.queue_pairs == 1)
+            && self.lpar_cpus.is_none_or(|c| c == scenario.system.lpar_cpus)
     }
 }
 
@@ -302,6 +315,87 @@ pub fn probe_family(count: usize, seed: u64, family: &Family) -> Result<(Vec<Dep
     Ok((judged, left_out))
 }
 
+/// How often the judged scenarios sharing one value of one dimension (the workload, the
+/// processors of an LPAR, ...) depart from the model by more than 10%: a line of [`breakdown`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DepartureRate {
+    /// The dimension: `workload`, `persistence`, `syncpoint`, `queues`, `log path`,
+    /// `lpar processors`, `message size` or `queue pairs`.
+    pub dimension: &'static str,
+    /// The value within it (`request/reply`, `shared on 2 QMs`, `1 MB and more`, ...).
+    pub value: String,
+    /// Scenarios judged with that value.
+    pub judged: usize,
+    /// Of those, the ones departing from the model by more than 10%.
+    pub beyond_10_pct: usize,
+}
+
+impl DepartureRate {
+    /// `beyond_10_pct` as a percentage of `judged`.
+    pub fn beyond_10_share_pct(&self) -> f64 {
+        if self.judged == 0 { 0.0 } else { self.beyond_10_pct as f64 * 100.0 / self.judged as f64 }
+    }
+}
+
+/// A dimension of [`breakdown`]: its name, and a scenario's value in it with the place that
+/// value takes among the others (so that sizes and counts list in order, not alphabetically).
+type Dimension = (&'static str, fn(&Scenario) -> (u32, String));
+
+/// The dimensions [`breakdown`] splits the judged scenarios by, in the order it lists them.
+const DIMENSIONS: [Dimension; 8] = [
+    ("workload", |s| match s.workload.kind {
+        WorkloadKind::RequestReply => (0, "request/reply".into()),
+        WorkloadKind::LogUpperBound => (1, "log test".into()),
+        WorkloadKind::BatchPut => (2, "batch".into()),
+        WorkloadKind::ChannelMove => (3, "channel".into()),
+    }),
+    ("persistence", |s| match s.workload.persistence {
+        Persistence::Persistent => (0, "persistent".into()),
+        Persistence::NonPersistent => (1, "nonpersistent".into()),
+    }),
+    ("syncpoint", |s| match (s.workload.syncpoint, s.workload.implicit_syncpoint) {
+        (SyncpointMode::InSyncpoint, _) => (0, "in".into()),
+        (SyncpointMode::OutOfSyncpoint, false) => (1, "out".into()),
+        (SyncpointMode::OutOfSyncpoint, true) => (2, "out, implicit".into()),
+    }),
+    ("queues", |s| match s.workload.queue_type {
+        QueueType::Private => (0, "private".into()),
+        QueueType::Shared => (s.workload.queue_managers, format!("shared on {} QMs", s.workload.queue_managers)),
+    }),
+    ("log path", |s| match s.log.io_mode {
+        LogIoMode::Ficon => (0, "FICON".into()),
+        LogIoMode::Zhpf => (1, "zHPF".into()),
+        LogIoMode::Zhyperlink => (2, "zHyperLink".into()),
+    }),
+    ("lpar processors", |s| (s.system.lpar_cpus, s.system.lpar_cpus.to_string())),
+    ("message size", |s| {
+        const BANDS: [(u32, &str); 4] =
+            [(1024, "under 1 KB"), (64 * 1024, "1-64 KB"), (1 << 20, "64 KB-1 MB"), (u32::MAX, "1 MB and more")];
+        let bytes = s.workload.message_size_bytes;
+        let band = BANDS.iter().position(|&(below, _)| bytes < below).unwrap_or(BANDS.len() - 1);
+        (band as u32, BANDS[band].1.into())
+    }),
+    ("queue pairs", |s| if s.workload.queue_pairs == 1 { (0, "one".into()) } else { (1, "several".into()) }),
+];
+
+/// How often the scenarios of `judged` depart by more than 10%, split one dimension at a time:
+/// where a probe's departures gather (shared queues over several queue managers, one-processor
+/// LPARs, ...), to choose the family to draw next. Dimensions in a fixed order, values in
+/// theirs; only values some scenario has.
+pub fn breakdown(judged: &[Departure]) -> Vec<DepartureRate> {
+    let mut rates = std::collections::BTreeMap::<(usize, u32), DepartureRate>::new();
+    for d in judged {
+        for (i, (dimension, value_of)) in DIMENSIONS.iter().enumerate() {
+            let (order, value) = value_of(&d.scenario);
+            let rate =
+                rates.entry((i, order)).or_insert(DepartureRate { dimension, value, judged: 0, beyond_10_pct: 0 });
+            rate.judged += 1;
+            rate.beyond_10_pct += usize::from(d.largest_pct() > 10.0);
+        }
+    }
+    rates.into_values().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,6 +439,49 @@ mod tests {
         assert!(Family::parse("private,shared").unwrap_err().contains("`shared` contradicts"));
         assert!(Family::parse("qmgrs=4").unwrap_err().contains("1, 2 or 3"));
         assert!(Family::parse("batch,fewer-servers").is_err());
+        let one_cpu = Family::parse("shared,cpus=1").unwrap();
+        let one_cpu_kept: Vec<&Scenario> = drawn.iter().filter(|s| one_cpu.contains(s)).collect();
+        assert!(!one_cpu_kept.is_empty() && one_cpu_kept.iter().all(|s| s.system.lpar_cpus == 1));
+        assert!(Family::parse("cpus=5").unwrap_err().contains("cpus takes one of"));
+        assert!(Family::parse("cpus=1,cpus=2").unwrap_err().contains("`cpus=2` contradicts"));
+    }
+
+    #[test]
+    fn the_breakdown_counts_each_scenario_once_a_dimension_and_its_departures_beyond_ten_percent() {
+        let mut rng = Rng::new(21);
+        let departure = |error_pct: f64, rng: &mut Rng| Departure {
+            scenario: draw_scenario(rng),
+            simulated_transactions_per_s: 1000.0,
+            transactions_error_pct: error_pct,
+            round_trip_error_pct: -error_pct,
+            log_rate_error_pct: 0.0,
+        };
+        let errors = [2.0, -12.0, 30.0, 9.9, -10.5, 0.0, 15.0, 4.0];
+        let judged: Vec<Departure> = errors.iter().map(|&e| departure(e, &mut rng)).collect();
+        let rates = breakdown(&judged);
+        let beyond = errors.iter().filter(|e| e.abs() > 10.0).count();
+        for (dimension, _) in DIMENSIONS {
+            let lines: Vec<&DepartureRate> = rates.iter().filter(|r| r.dimension == dimension).collect();
+            assert!(!lines.is_empty(), "{dimension}");
+            assert_eq!(lines.iter().map(|r| r.judged).sum::<usize>(), judged.len(), "{dimension}");
+            assert_eq!(lines.iter().map(|r| r.beyond_10_pct).sum::<usize>(), beyond, "{dimension}");
+        }
+        // Each line counts the scenarios with its value, and those of them beyond 10%.
+        for rate in rates.iter().filter(|r| r.dimension == "lpar processors") {
+            let with: Vec<&Departure> =
+                judged.iter().filter(|d| d.scenario.system.lpar_cpus.to_string() == rate.value).collect();
+            assert_eq!(rate.judged, with.len());
+            assert_eq!(rate.beyond_10_pct, with.iter().filter(|d| d.largest_pct() > 10.0).count());
+            assert!((rate.beyond_10_share_pct() - rate.beyond_10_pct as f64 * 100.0 / with.len() as f64).abs() < 1e-9);
+        }
+        // Dimensions keep their order, values theirs (processors by count, not as text).
+        let dims: Vec<&str> = rates.iter().map(|r| r.dimension).collect();
+        let first = |d: &str| dims.iter().position(|x| *x == d).unwrap();
+        assert!(first("workload") < first("queues") && first("queues") < first("message size"));
+        let cpus: Vec<u32> =
+            rates.iter().filter(|r| r.dimension == "lpar processors").map(|r| r.value.parse().unwrap()).collect();
+        assert!(cpus.windows(2).all(|w| w[0] < w[1]), "{cpus:?}");
+        assert!(breakdown(&[]).is_empty());
     }
 
     #[test]

@@ -126,9 +126,18 @@ fn consistency_ranks_random_scenarios_by_their_departure_from_the_model() {
     for d in judged {
         assert!(d["scenario"]["workload"].is_object() && d["simulated_transactions_per_s"].as_f64().unwrap() > 0.0);
     }
+    // The breakdown counts every judged scenario once in each dimension.
+    let rates = report["breakdown"].as_array().expect("a breakdown");
+    let in_workloads: u64 =
+        rates.iter().filter(|r| r["dimension"] == "workload").map(|r| r["judged"].as_u64().unwrap()).sum();
+    assert_eq!(in_workloads as usize, judged.len(), "{rates:?}");
     let table = mqpx(&["consistency", "--scenarios", "2", "--show", "1"]);
     let text = String::from_utf8_lossy(&table.stdout);
-    assert!(text.contains("beyond 10% of the model"), "{text}");
+    assert!(text.contains("beyond 10% of the model") && !text.contains("one dimension at a time"), "{text}");
+    let split = mqpx(&["consistency", "--scenarios", "2", "--show", "0", "--breakdown", "--family", "cpus=2"]);
+    let text = String::from_utf8_lossy(&split.stdout);
+    assert!(text.contains("one dimension at a time") && text.contains("lpar processors   2 "), "{text}");
+    assert!(text.contains("workload") && text.contains("message size"), "{text}");
     let family = mqpx(&["consistency", "--scenarios", "2", "--family", "shared,qmgrs=2,batch", "--json"]);
     let kept = stdout_json(&family)["judged"].as_array().expect("a list of judged scenarios").clone();
     assert!(!kept.is_empty(), "seed 7 judges both of the family's scenarios");
