@@ -505,10 +505,11 @@ fn drained_log_busy_share(d: DrainedLog) -> f64 {
     d.log_us_txn / (d.log_us_txn + idle_us)
 }
 
-/// What [`private_tasks_busy_share`] needs of a log test on private queues.
+/// What [`tasks_apart_busy_share`] needs of a log test.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct PrivateTasks {
-    /// Tasks over all the queues.
+struct TasksApart {
+    /// Tasks logging on one log: all of them on private queues, a queue manager's even share on
+    /// shared ones.
     tasks: f64,
     /// Tasks a queue, their even share.
     tasks_a_queue: f64,
@@ -522,8 +523,8 @@ struct PrivateTasks {
     lpar_cpus: f64,
 }
 
-/// Share of the time a private log can be kept writing where a few log-test tasks, each alone on
-/// its queue, put records of more than a write in syncpoint (or under implicit syncpoint): 1
+/// Share of the time a log can be kept writing where a few log-test tasks, each alone on its
+/// queue, put records of more than a write in syncpoint (or under implicit syncpoint): 1
 /// elsewhere.
 ///
 /// A task's get forces its small record behind the records the other tasks put before it, so it
@@ -534,7 +535,7 @@ struct PrivateTasks {
 /// processor and the log loses only 4.5%, since the loss is the order of the steps, not queueing.
 /// The idle time is priced as [`drained_log_busy_share`] prices its lone tasks: the transaction's
 /// CPU over the processors squared, for records from one write to two, here times the chance that
-/// no other task has a record ready, taken as [`PRIVATE_TASKS_UNCOVERED`] over the tasks (read off
+/// no other task has a record ready, taken as [`TASKS_APART_UNCOVERED`] over the tasks (read off
 /// the simulation's losses: 13%, 11%, 7% and 5% at 2, 3, 4 and 6 tasks on one processor, 4.5%,
 /// 3.4%, 2.2% and 1.2% on two, both about 0.65, 0.53, 0.35 and 0.2 of the CPU's share). A lone
 /// task runs its steps in series in the round trip already, and tasks sharing queues queue at
@@ -543,20 +544,32 @@ struct PrivateTasks {
 /// 5.1% -> 1.4%); 2-8 tasks at 1.45 MB over zHyperLink on one processor 16% fast -> within 4%;
 /// 200 random private log tests (10 KB-8 MB, 1-16 tasks and queues, 1-16 processors) 2 beyond 10%
 /// either way, mean 1.85% -> 1.78%.
-fn private_tasks_busy_share(t: PrivateTasks) -> f64 {
+///
+/// Shared queues log on the queue manager of the task that puts, so each of a queue sharing
+/// group's logs sees its LPAR's tasks alone, a few apart, as a private log does: 4 tasks on 11
+/// shared queues at 5 MB over zHyperLink on two queue managers of one processor ran 271
+/// transactions a second in the simulation (two private tasks alone on one log: 141 on each), where
+/// counting all four tasks as one log's had the model at 355 (24% fast; 301 counted per log, 10%
+/// fast); 8 tasks there 283 against 396 (28%) and 344 (18%). Over 4 to 12 tasks on 16 shared
+/// queues at 1.5 and 3 MB over FICON, zHPF and zHyperLink on two queue managers of one
+/// processor, the departures went from 12-35% fast to 3-20%. Over zHPF and zHyperLink with six
+/// tasks or more they stay 10-20% fast: there the simulated puts and gets wait longer for room
+/// than with as many tasks on a private log (3 MB over zHPF, four tasks a log: 2.2 and 1.2 ms
+/// against 1.5 and 0.3), which this does not price.
+fn tasks_apart_busy_share(t: TasksApart) -> f64 {
     if t.tasks < 2.0 || t.tasks_a_queue > 1.0 || t.log_us_txn <= 0.0 {
         return 1.0;
     }
     let write_bytes = crate::model::log::MAX_WRITE_BYTES;
     let large = ((t.record_bytes - write_bytes) / write_bytes).clamp(0.0, 1.0);
     let cpus = t.lpar_cpus.max(1.0);
-    let idle_us = t.cpu_us_txn / (cpus * cpus) * (PRIVATE_TASKS_UNCOVERED / t.tasks).min(1.0) * large;
+    let idle_us = t.cpu_us_txn / (cpus * cpus) * (TASKS_APART_UNCOVERED / t.tasks).min(1.0) * large;
     t.log_us_txn / (t.log_us_txn + idle_us.max(0.0))
 }
 
-/// Tasks over which the chance that no other task has a record ready when a private log drains
-/// falls (see [`private_tasks_busy_share`]): the chance is this over the tasks.
-const PRIVATE_TASKS_UNCOVERED: f64 = 1.3;
+/// Tasks over which the chance that no other task has a record ready when a log drains falls
+/// (see [`tasks_apart_busy_share`]): the chance is this over the tasks.
+const TASKS_APART_UNCOVERED: f64 = 1.3;
 
 /// What [`random_holders_busy_share`] needs of a log test on shared queues.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -2187,32 +2200,38 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     };
     // A transaction's log data at one logger's ceiling rate, µs; and where a log test's puts wait
     // for room holding their locks, the share of that ceiling its tasks leave the log able to keep
-    // (shared queues: lock holders drawn at random; private queues, whose puts hold no lock across
-    // their force: a few tasks apart).
+    // (shared queues: lock holders drawn at random; puts holding no lock across their force: a
+    // few tasks apart on each log).
     let log_us_txn = log_bytes_txn / max_log_bytes_s * 1.0e6;
     let log_test_busy_share = if !persistent || shape != Shape::PutCommitGetCommit {
         1.0
-    } else if in_qsg {
-        random_holders_busy_share(RandomHolders {
-            pairs,
-            qmgrs,
-            tasks: n,
-            record_bytes: put_record,
-            log_us_txn,
-            other_us_txn: cpu_txn + async_wait_txn,
-            held: held_req,
-        })
-    } else if !held_req {
-        private_tasks_busy_share(PrivateTasks {
-            tasks: n,
-            tasks_a_queue: n / pairs,
-            record_bytes: put_record,
-            log_us_txn,
-            cpu_us_txn: cpu_txn,
-            lpar_cpus: cpus,
-        })
     } else {
-        1.0
+        let holders = if in_qsg {
+            random_holders_busy_share(RandomHolders {
+                pairs,
+                qmgrs,
+                tasks: n,
+                record_bytes: put_record,
+                log_us_txn,
+                other_us_txn: cpu_txn + async_wait_txn,
+                held: held_req,
+            })
+        } else {
+            1.0
+        };
+        let apart = if held_req {
+            1.0
+        } else {
+            tasks_apart_busy_share(TasksApart {
+                tasks: n / qmgrs,
+                tasks_a_queue: n / pairs,
+                record_bytes: put_record,
+                log_us_txn,
+                cpu_us_txn: cpu_txn,
+                lpar_cpus: cpus,
+            })
+        };
+        holders * apart
     };
     let mut setup = Setup {
         shape,
@@ -4968,7 +4987,7 @@ mod tests {
     fn a_few_private_tasks_of_large_records_idle_the_log_less_as_tasks_and_processors_grow() {
         let share = |tasks: f64, tasks_a_queue: f64, record_bytes: f64, lpar_cpus: f64| {
             // 2.5 MB keeps the log writing 5.3 ms, and a transaction's CPU is 1.4 ms.
-            private_tasks_busy_share(PrivateTasks {
+            tasks_apart_busy_share(TasksApart {
                 tasks,
                 tasks_a_queue,
                 record_bytes,
