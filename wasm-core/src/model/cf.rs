@@ -636,6 +636,8 @@ struct SharedCost {
     call_cf_us: (f64, f64, f64),
     /// The same for the call's asynchronous requests only, whose wait the caller sees.
     call_async_cf_us: (f64, f64, f64),
+    /// See [`SharedApiCpu::call_async_requests`].
+    call_async_requests: (f64, f64, f64),
     shared_msg_us: f64,
     private_msg_us: f64,
     link_busy: f64,
@@ -812,6 +814,11 @@ impl SharedPath {
         let call_cf_us =
             (PUT_CF_REQUESTS * data_cf, data_cf + (GET_CF_REQUESTS - 1.0) * plain_cf, commit_requests * plain_cf);
         let (data_async, plain_async) = (1.0 - t.data_sync_fraction, 1.0 - t.plain_sync_fraction);
+        let call_async_requests = (
+            PUT_CF_REQUESTS * (1.0 - t.data_sync_fraction),
+            (1.0 - t.data_sync_fraction) + (GET_CF_REQUESTS - 1.0) * (1.0 - t.plain_sync_fraction),
+            commit_requests * (1.0 - t.plain_sync_fraction),
+        );
         let call_async_cf_us = (
             PUT_CF_REQUESTS * data_async * data_cf,
             data_async * data_cf + (GET_CF_REQUESTS - 1.0) * plain_async * plain_cf,
@@ -842,6 +849,7 @@ impl SharedPath {
             mqcmit_async_wait_us,
             call_cf_us,
             call_async_cf_us,
+            call_async_requests,
             shared_msg_us,
             private_msg_us: self.private_msg_us,
             link_busy: t.link_busy,
@@ -1008,6 +1016,10 @@ pub struct SharedApiCpu {
     /// The part of `call_cf_us` in asynchronous requests, whose queueing for a CF processor
     /// the caller waits through (µs).
     pub call_async_cf_us: (f64, f64, f64),
+    /// Asynchronous CF requests of an MQPUT, an MQGET and an MQCMIT, on average (a request that
+    /// z/OS keeps synchronous part of the time counts for the rest): each sends its caller back
+    /// to the processors' queue for its completion.
+    pub call_async_requests: (f64, f64, f64),
     /// CF processors serving the structures.
     pub cf_processors: f64,
     /// The CF queueing (see [`cf_queueing`]) already in the asynchronous waits above: that of
@@ -1045,6 +1057,7 @@ fn shared_api_cpu_settled(scenario: &Scenario, cf_busy: Option<f64>) -> SharedAp
         mqcmit_async_wait_us: cost.mqcmit_async_wait_us,
         call_cf_us: cost.call_cf_us,
         call_async_cf_us: cost.call_async_cf_us,
+        call_async_requests: cost.call_async_requests,
         cf_processors: path.cf_processors,
         settled_cf_queueing: cf_queueing(bounded_utilisation(load.cf), path.cf_processors),
     }
