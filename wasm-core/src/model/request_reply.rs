@@ -508,10 +508,10 @@ fn drained_log_busy_share(d: DrainedLog) -> f64 {
 /// What [`tasks_apart_busy_share`] needs of a log test.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct TasksApart {
-    /// Tasks logging on one log: all of them on private queues, a queue manager's even share on
-    /// shared ones.
+    /// Tasks (request/reply: chains) logging on one log: all of them on private queues, a queue
+    /// manager's even share on shared ones.
     tasks: f64,
-    /// Tasks a queue, their even share.
+    /// Tasks a queue (requesters a pair), their even share.
     tasks_a_queue: f64,
     /// A put's record, bytes.
     record_bytes: f64,
@@ -525,8 +525,8 @@ struct TasksApart {
 }
 
 /// Share of the time a log can be kept writing where a few log-test tasks, each alone on its
-/// queue, put records of more than a write in syncpoint (or under implicit syncpoint): 1
-/// elsewhere.
+/// queue, put records of more than a write in syncpoint (or under implicit syncpoint), or a few
+/// request/reply chains each alone on its pair do: 1 elsewhere.
 ///
 /// A task's get forces its small record behind the records the other tasks put before it, so it
 /// puts again only once they are written; then its put's burst runs before its record reaches the
@@ -564,6 +564,16 @@ struct TasksApart {
 /// six tasks there at 1.5 MB over zHyperLink and at 3 MB over zHPF went from 10-11% fast to
 /// within 7%, and the grid's largest departure from 20% to 16% (3 of its 24 cases still beyond
 /// 10%).
+///
+/// A request/reply chain in syncpoint alone on its pair feeds its log the same way, one put's
+/// record after another's write, so a few chains count as a few tasks: 2 requesters on 14 pairs at
+/// 4.4 MB over zHPF on one processor went from 11% fast (private) and 15% (shared) to within 3%,
+/// 5 on 14 shared pairs at 1.2 MB over zHyperLink on two queue managers from 18% fast to 6% slow;
+/// drawn request/reply in syncpoint at 600 KB and more with a pair a requester or more (150 each)
+/// went from 10 and 4 beyond 10% to 4 and 1 on shared queues, from 1 and 0 to none on private
+/// ones, where the model now runs about 0.8% slow on average (7-8 requesters on 9-11 private
+/// pairs at 1.3-1.7 MB on one processor went from within 1% to 7-8% slow: more chains leave
+/// the log idle less often than as many log-test tasks).
 fn tasks_apart_busy_share(t: TasksApart) -> f64 {
     if t.tasks < 2.0 || t.tasks_a_queue > 1.0 || t.log_us_txn <= 0.0 {
         return 1.0;
@@ -2206,52 +2216,53 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     } else {
         f64::INFINITY
     };
-    // A transaction's log data at one logger's ceiling rate, µs; and where a log test's puts wait
-    // for room holding their locks, the share of that ceiling its tasks leave the log able to keep
-    // (shared queues: lock holders drawn at random; puts holding no lock across their force: a
-    // few tasks apart on each log).
+    // A transaction's log data at one logger's ceiling rate, µs; and the share of that ceiling
+    // the tasks leave each log able to keep: where a log test's puts wait for room holding their
+    // locks on shared queues, as lock holders drawn at random leave it; where puts hold no lock
+    // across their force and a few tasks (or request/reply chains) each have a queue to
+    // themselves, as a few tasks apart leave it.
     let log_us_txn = log_bytes_txn / max_log_bytes_s * 1.0e6;
-    let log_test_busy_share = if !persistent || shape != Shape::PutCommitGetCommit {
-        1.0
+    let holders_busy_share = if persistent && in_qsg && shape == Shape::PutCommitGetCommit {
+        random_holders_busy_share(RandomHolders {
+            pairs,
+            qmgrs,
+            tasks: n,
+            record_bytes: put_record,
+            log_us_txn,
+            other_us_txn: cpu_txn + async_wait_txn,
+            held: held_req,
+        })
     } else {
-        let holders = if in_qsg {
-            random_holders_busy_share(RandomHolders {
-                pairs,
-                qmgrs,
-                tasks: n,
-                record_bytes: put_record,
-                log_us_txn,
-                other_us_txn: cpu_txn + async_wait_txn,
-                held: held_req,
-            })
-        } else {
-            1.0
-        };
-        // On shared queues each asynchronous CF request sends its task back to the processors'
-        // queue for its completion, behind whatever burst holds the processor then: time off
-        // the log as the task's own CPU is (see `tasks_apart_busy_share`).
-        let requeue_us = costs.cf.map_or(0.0, |cf| {
-            let (puts, gets, cmits) = calls_txn;
-            let (put_async, get_async, cmit_async) = cf.call_async_requests;
-            let requests = puts * put_async + gets * get_async + cmits * cmit_async;
-            let dispatches = puts + gets + requests;
-            // The processors as busy as the log's ceiling keeps them.
-            let log_bound_util = (max_log_bytes_s / log_bytes_txn.max(1.0) * cpu_txn * 1.0e-6 / cpus).min(1.0);
-            requests * log_bound_util * cpu_txn / dispatches.max(1.0)
-        });
-        let apart = if held_req {
-            1.0
-        } else {
-            tasks_apart_busy_share(TasksApart {
-                tasks: n / qmgrs,
-                tasks_a_queue: n / pairs,
-                record_bytes: put_record,
-                log_us_txn,
-                cpu_us_txn: cpu_txn + requeue_us,
-                lpar_cpus: cpus,
-            })
-        };
-        holders * apart
+        1.0
+    };
+    // On shared queues each asynchronous CF request sends its task back to the processors'
+    // queue for its completion, behind whatever burst holds the processor then: time off the
+    // log as the task's own CPU is (see `tasks_apart_busy_share`).
+    let requeue_us = costs.cf.map_or(0.0, |cf| {
+        let (puts, gets, cmits) = calls_txn;
+        let (put_async, get_async, cmit_async) = cf.call_async_requests;
+        let requests = puts * put_async + gets * get_async + cmits * cmit_async;
+        let dispatches = puts + gets + requests;
+        // The processors as busy as the log's ceiling keeps them.
+        let log_bound_util = (max_log_bytes_s / log_bytes_txn.max(1.0) * cpu_txn * 1.0e-6 / cpus).min(1.0);
+        requests * log_bound_util * cpu_txn / dispatches.max(1.0)
+    });
+    let puts_unheld = match shape {
+        Shape::PutCommitGetCommit => !held_req,
+        Shape::RequestReply => !held_req && !held_srv,
+        Shape::Batch => false,
+    };
+    let apart_busy_share = if persistent && puts_unheld {
+        tasks_apart_busy_share(TasksApart {
+            tasks: n / qmgrs,
+            tasks_a_queue: n / pairs,
+            record_bytes: put_record,
+            log_us_txn,
+            cpu_us_txn: cpu_txn + requeue_us,
+            lpar_cpus: cpus,
+        })
+    } else {
+        1.0
     };
     let mut setup = Setup {
         shape,
@@ -2486,7 +2497,8 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
                 pairs_a_log: pairs / qmgrs,
                 requesters_a_pair: n / pairs,
             })
-            * log_test_busy_share,
+            * holders_busy_share
+            * apart_busy_share,
         openers_req,
         most_openers_req,
         force_bytes,
