@@ -820,13 +820,10 @@ fn a_few_log_test_tasks_alone_on_shared_queues_leave_each_log_idle_as_on_private
     // record may not be ready, as on a private log of two. Counting all four tasks as one log's,
     // the model's throughput was 15%, 15% and 18% above the simulation's in these; counted per
     // log, within 5%.
-    let cases = [(1_500_000, LogIoMode::Ficon), (3_000_000, LogIoMode::Ficon), (1_500_000, LogIoMode::Zhyperlink)];
-    for (size, io_mode) in cases {
-        let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::InSyncpoint, 4, 16, size, 1);
-        sc.workload.queue_type = QueueType::Shared;
-        sc.workload.queue_managers = 2;
-        let label = format!("4 log-test tasks alone on shared queues over 2 queue managers, {size} B over {io_mode:?}");
-        rates_agree_on_long_path(&label, &mut sc, size, (io_mode, 1, 4), 1, 0.10);
+    for (size, io_mode) in
+        [(1_500_000, LogIoMode::Ficon), (3_000_000, LogIoMode::Ficon), (1_500_000, LogIoMode::Zhyperlink)]
+    {
+        log_test_tasks_alone_on_shared_queues_agree(4, size, io_mode);
     }
 }
 
@@ -838,12 +835,20 @@ fn shared_log_test_tasks_back_from_the_cf_queue_for_the_processor_off_the_log() 
     // so before its record reaches the log. Counting only the tasks' CPU as their time off the
     // log, the model's throughput was 10-11% above the simulation's in these.
     for (size, io_mode) in [(1_500_000, LogIoMode::Zhyperlink), (3_000_000, LogIoMode::Zhpf)] {
-        let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::InSyncpoint, 6, 16, size, 1);
-        sc.workload.queue_type = QueueType::Shared;
-        sc.workload.queue_managers = 2;
-        let label = format!("6 log-test tasks alone on shared queues over 2 queue managers, {size} B over {io_mode:?}");
-        rates_agree_on_long_path(&label, &mut sc, size, (io_mode, 1, 4), 1, 0.10);
+        log_test_tasks_alone_on_shared_queues_agree(6, size, io_mode);
     }
+}
+
+/// `tasks` log-test tasks in syncpoint, each alone on one of 16 shared queues over two queue
+/// managers of one processor, records of `size` bytes over `io_mode` (one copy, four stripes):
+/// the simulation's rates within 10% of the model's.
+fn log_test_tasks_alone_on_shared_queues_agree(tasks: u32, size: u32, io_mode: LogIoMode) {
+    let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::InSyncpoint, tasks, 16, size, 1);
+    sc.workload.queue_type = QueueType::Shared;
+    sc.workload.queue_managers = 2;
+    let label =
+        format!("{tasks} log-test tasks alone on shared queues over 2 queue managers, {size} B over {io_mode:?}");
+    rates_agree_on_long_path(&label, &mut sc, size, (io_mode, 1, 4), 1, 0.10);
 }
 
 #[test]
