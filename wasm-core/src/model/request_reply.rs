@@ -505,7 +505,7 @@ fn drained_log_busy_share(d: DrainedLog) -> f64 {
     d.log_us_txn / (d.log_us_txn + idle_us)
 }
 
-/// What [`tasks_apart_busy_share`] needs of a log test.
+/// What [`tasks_apart_busy_share`] needs of a log test or of request/reply.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct TasksApart {
     /// Tasks (request/reply: chains) logging on one log: all of them on private queues, a queue
@@ -556,8 +556,8 @@ struct TasksApart {
 /// processor, the departures went from 12-35% fast to 3-20%. Over zHPF and zHyperLink with six
 /// tasks or more they stay 10-20% fast: there the simulated puts and gets wait longer for room
 /// than with as many tasks on a private log (3 MB over zHPF, four tasks a log: 2.2 and 1.2 ms
-/// against 1.5 and 0.3), which this does not price. Part of that is the tasks' way back from
-/// the CF: each asynchronous request of a put or a get (a data request of every megabyte message)
+/// against 1.5 and 0.3), which the tasks' CPU alone does not price. Part of it is their way
+/// back from the CF: each asynchronous request of a put or a get (a data request of every megabyte message)
 /// sends its task to the back of the processors' queue before its record reaches the log,
 /// waiting there, on average, as long as the processors' busy share of a mean dispatch. Counted
 /// in the tasks' time off the log, with the processors as busy as the log's ceiling keeps them,
