@@ -815,9 +815,9 @@ impl SharedPath {
             (PUT_CF_REQUESTS * data_cf, data_cf + (GET_CF_REQUESTS - 1.0) * plain_cf, commit_requests * plain_cf);
         let (data_async, plain_async) = (1.0 - t.data_sync_fraction, 1.0 - t.plain_sync_fraction);
         let call_async_requests = (
-            PUT_CF_REQUESTS * (1.0 - t.data_sync_fraction),
-            (1.0 - t.data_sync_fraction) + (GET_CF_REQUESTS - 1.0) * (1.0 - t.plain_sync_fraction),
-            commit_requests * (1.0 - t.plain_sync_fraction),
+            PUT_CF_REQUESTS * data_async,
+            data_async + (GET_CF_REQUESTS - 1.0) * plain_async,
+            commit_requests * plain_async,
         );
         let call_async_cf_us = (
             PUT_CF_REQUESTS * data_async * data_cf,

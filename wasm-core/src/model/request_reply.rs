@@ -2235,24 +2235,22 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     } else {
         1.0
     };
-    // On shared queues each asynchronous CF request sends its task back to the processors'
-    // queue for its completion, behind whatever burst holds the processor then: time off the
-    // log as the task's own CPU is (see `tasks_apart_busy_share`).
-    let requeue_us = costs.cf.map_or(0.0, |cf| {
-        let (puts, gets, cmits) = calls_txn;
-        let (put_async, get_async, cmit_async) = cf.call_async_requests;
-        let requests = puts * put_async + gets * get_async + cmits * cmit_async;
-        let dispatches = puts + gets + requests;
-        // The processors as busy as the log's ceiling keeps them.
-        let log_bound_util = (max_log_bytes_s / log_bytes_txn.max(1.0) * cpu_txn * 1.0e-6 / cpus).min(1.0);
-        requests * log_bound_util * cpu_txn / dispatches.max(1.0)
-    });
     let puts_unheld = match shape {
         Shape::PutCommitGetCommit => !held_req,
         Shape::RequestReply => !held_req && !held_srv,
         Shape::Batch => false,
     };
     let apart_busy_share = if persistent && puts_unheld {
+        // On shared queues each asynchronous CF request sends its task back to the processors'
+        // queue for its completion, behind whatever burst holds the processor then: time off the
+        // log as the task's own CPU is (see `tasks_apart_busy_share`).
+        let requeue_us = costs.cf.map_or(0.0, |cf| {
+            let requests = per_txn(cf.call_async_requests);
+            let dispatches = calls_txn.0 + calls_txn.1 + requests;
+            // The processors as busy as the log's ceiling keeps them.
+            let log_bound_util = (max_log_bytes_s / log_bytes_txn.max(1.0) * cpu_txn * 1.0e-6 / cpus).min(1.0);
+            requests * log_bound_util * cpu_txn / dispatches.max(1.0)
+        });
         tasks_apart_busy_share(TasksApart {
             tasks: n / qmgrs,
             tasks_a_queue: n / pairs,

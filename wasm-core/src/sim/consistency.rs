@@ -60,12 +60,7 @@ impl Departure {
     pub fn summary(&self) -> String {
         let s = &self.scenario;
         let w = &s.workload;
-        let kind = match w.kind {
-            WorkloadKind::RequestReply => "request/reply",
-            WorkloadKind::LogUpperBound => "log test",
-            WorkloadKind::BatchPut => "batch",
-            WorkloadKind::ChannelMove => "channel",
-        };
+        let kind = kind_label(w.kind);
         let persistence = if w.persistence == Persistence::Persistent { "persistent" } else { "nonpersistent" };
         let syncpoint = if w.syncpoint == SyncpointMode::InSyncpoint { "in syncpoint" } else { "out of syncpoint" };
         let tasks = if w.kind == WorkloadKind::RequestReply {
@@ -87,6 +82,16 @@ impl Departure {
             "{kind}, {persistence} {syncpoint}, {tasks}, {} B{batch}, {:?} log {}x{}, {} CPUs, {queues}{implicit}",
             w.message_size_bytes, s.log.io_mode, s.log.copies, s.log.stripes, s.system.lpar_cpus
         )
+    }
+}
+
+/// A workload's name in [`Departure::summary`] and [`breakdown`].
+fn kind_label(kind: WorkloadKind) -> &'static str {
+    match kind {
+        WorkloadKind::RequestReply => "request/reply",
+        WorkloadKind::LogUpperBound => "log test",
+        WorkloadKind::BatchPut => "batch",
+        WorkloadKind::ChannelMove => "channel",
     }
 }
 
@@ -343,11 +348,14 @@ type Dimension = (&'static str, fn(&Scenario) -> (u32, String));
 
 /// The dimensions [`breakdown`] splits the judged scenarios by, in the order it lists them.
 const DIMENSIONS: [Dimension; 8] = [
-    ("workload", |s| match s.workload.kind {
-        WorkloadKind::RequestReply => (0, "request/reply".into()),
-        WorkloadKind::LogUpperBound => (1, "log test".into()),
-        WorkloadKind::BatchPut => (2, "batch".into()),
-        WorkloadKind::ChannelMove => (3, "channel".into()),
+    ("workload", |s| {
+        let order = match s.workload.kind {
+            WorkloadKind::RequestReply => 0,
+            WorkloadKind::LogUpperBound => 1,
+            WorkloadKind::BatchPut => 2,
+            WorkloadKind::ChannelMove => 3,
+        };
+        (order, kind_label(s.workload.kind).into())
     }),
     ("persistence", |s| match s.workload.persistence {
         Persistence::Persistent => (0, "persistent".into()),
