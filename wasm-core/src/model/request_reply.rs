@@ -2138,8 +2138,27 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // the share of the time the logger is idle, two to four tasks a queue over zHyperLink were
     // 5-23% slow. Records that stream past a write keep that price: their writes are the put's
     // own (without it 3 requesters on a pair at 6.7 MB went from 6% to 12% fast).
-    let implicit_record_us =
-        if (implicit_req || implicit_srv) && (chains <= 1.0 || streaming) { forced_write_us(lb) } else { 0.0 };
+    //
+    // Alone means alone on its log: in a queue sharing group each queue manager logs its own
+    // tasks' puts, so tasks no more than the queue managers each have a log to themselves (two
+    // batch tasks on a shared queue over two queue managers at 8.7 KB over zHPF waited 243 us a
+    // put in the simulation, 129 for the record's write and the rest for the commit's, where the
+    // model counted the group's two tasks as company and priced 129: 42% fast). The commit's
+    // write carries its commit record alone, one log page, whatever the record before it: priced as
+    // a second write of the record, the same two tasks at 104 KB were 31% slow (the simulation
+    // waited 358 us a put, the record's write 244). Over zHyperLink the simulated pair of writes
+    // is shorter than two of the model's (54 us a put for two batch tasks at 816 B, where the model
+    // prices 37 for the record's and 32 for the commit's): 23% slow there, as it was 23% fast.
+    let alone_on_log = chains / qmgrs <= 1.0;
+    let implicit_record_us = if !(implicit_req || implicit_srv) {
+        0.0
+    } else if streaming {
+        forced_write_us(lb)
+    } else if alone_on_log {
+        forced_write_us(crate::model::log::LOG_PAGE_BYTES)
+    } else {
+        0.0
+    };
     let log_bytes_txn = msgs * lb_msg;
     let force_bytes =
         if forces_txn > 0.0 { (log_bytes_txn - overflow_bytes - background_bytes) / forces_txn } else { 0.0 };
