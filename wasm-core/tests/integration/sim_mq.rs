@@ -2363,6 +2363,25 @@ fn implicit_syncpoint_alone_on_each_queue_managers_log_writes_the_record_then_th
     }
 }
 
+#[test]
+fn queue_managers_without_an_application_add_no_log_to_the_group() {
+    // Two batch tasks over three queue managers log on two of them; the third's log and LPAR
+    // stand idle. Each unit of work here fills its log to the ceiling, so the group runs two
+    // logs' worth: counting the third, the model gave half as many again (33% off).
+    for (size, per_commit, stripes) in [(165_312, 94, 3), (114_899, 74, 2)] {
+        let mut sc = persistent_tasks(WorkloadKind::BatchPut, SyncpointMode::InSyncpoint, 2, 7, size, per_commit);
+        shared_over(&mut sc, 3, 2);
+        rates_agree_on_path(
+            &format!("2 tasks over 3 queue managers, {per_commit} x {size} B"),
+            &mut sc,
+            size,
+            (LogIoMode::Zhyperlink, 1, stripes),
+            2,
+            0.10,
+        );
+    }
+}
+
 fn batch(messages_per_commit: u32) -> Scenario {
     scenario(|s| {
         s.workload.kind = WorkloadKind::BatchPut;
