@@ -2397,6 +2397,23 @@ fn implicit_syncpoint_tasks_alone_on_some_queue_managers_logs_pay_the_commits_wr
     rates_agree_on_path("4 request/reply chains over 3", &mut chains, 260, (LogIoMode::Zhyperlink, 2, 1), 4, 0.10);
 }
 
+#[test]
+fn batch_tasks_uneven_over_the_queue_managers_run_each_log_at_its_own_count() {
+    // Four tasks with queues of their own over three queue managers: one log takes two, two
+    // take one. A lone task's large units keep its log at the ceiling as two tasks do, so four
+    // run as three; priced at 1.33 tasks a log, the model streamed every log's units with the
+    // logs 88% busy and was 13% slow.
+    let mut sc = persistent_tasks(WorkloadKind::BatchPut, SyncpointMode::InSyncpoint, 4, 10, 232_968, 25);
+    shared_over(&mut sc, 3, 16);
+    let m =
+        rates_agree_on_path("4 tasks over 3, 25 x 233 KB", &mut sc, 232_968, (LogIoMode::Zhyperlink, 1, 4), 16, 0.10);
+    let mut three = sc.clone();
+    three.workload.requesters = 3;
+    three.workload.servers = 3;
+    let m3 = run(&three, 23, PLAN);
+    within("four tasks as three", m.transactions_per_s.mean, m3.transactions_per_s.mean, 0.05);
+}
+
 fn batch(messages_per_commit: u32) -> Scenario {
     scenario(|s| {
         s.workload.kind = WorkloadKind::BatchPut;
