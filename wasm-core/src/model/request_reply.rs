@@ -3873,6 +3873,7 @@ struct UnevenLogs {
 }
 
 impl UnevenLogs {
+    /// The scenario's two counts, where its tasks are uneven over the logs as above.
     fn of(sc: &Scenario) -> Option<UnevenLogs> {
         let w = &sc.workload;
         let qmgrs = w.queue_managers;
@@ -4957,7 +4958,6 @@ mod tests {
         assert_eq!(long, None);
     }
 
-    /// Persistent `kind` tasks in or out of syncpoint: `requesters`, `servers` and `pairs`.
     #[test]
     fn uneven_batch_tasks_are_priced_log_by_log_and_a_task_more_never_runs_fewer_units() {
         // Batches of 25 puts of 233 KB in syncpoint, a queue each, over three queue managers on
@@ -4991,6 +4991,7 @@ mod tests {
         assert!(UnevenLogs::of(&shared_queues).is_none());
     }
 
+    /// Persistent `kind` tasks in or out of syncpoint: `requesters`, `servers` and `pairs`.
     fn persistent_workload(
         kind: WorkloadKind,
         syncpoint: SyncpointMode,
