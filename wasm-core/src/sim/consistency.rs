@@ -112,7 +112,7 @@ pub fn draw_scenario(rng: &mut Rng) -> Scenario {
         w.kind = KINDS[rng.below(KINDS.len() as u32) as usize];
         w.persistence = if rng.uniform() < 0.7 { Persistence::Persistent } else { Persistence::NonPersistent };
         w.syncpoint = if rng.uniform() < 0.5 { SyncpointMode::InSyncpoint } else { SyncpointMode::OutOfSyncpoint };
-        w.requesters = 1 + rng.below(64);
+        w.requesters = 1 + rng.below(MAX_DRAWN_REQUESTERS);
         w.queue_pairs = 1 + rng.below(16);
         // Every pair in use needs a server; most runs give each requester one, as the reports do.
         let needed = w.queue_pairs.min(w.requesters);
@@ -163,6 +163,9 @@ pub struct Family {
     pub implicit_syncpoint: Option<bool>,
     /// Processors of each LPAR (one of the draw's 1, 2, 3, 4, 8 and 16).
     pub lpar_cpus: Option<u32>,
+    /// Requesters (tasks of a log test or batch), fewest and most, within the draw's 1..=64: the
+    /// corners where few applications meet several queue managers.
+    pub requesters: Option<(u32, u32)>,
 }
 
 /// Sets a family's `slot` to `value` for `word`, unless an earlier word set it otherwise.
@@ -179,7 +182,11 @@ fn set_once<T: PartialEq + Copy>(slot: &mut Option<T>, value: T, word: &str) -> 
 /// A word of [`Family::parse`] and what it narrows.
 type FamilyWord = (&'static str, fn(&mut Family, &str) -> Result<(), String>);
 
-/// The words [`Family::parse`] knows (besides `qmgrs=N` and `cpus=N`); its error message lists
+/// Most requesters (or tasks) the draw gives a scenario.
+const MAX_DRAWN_REQUESTERS: u32 = 64;
+
+/// The words [`Family::parse`] knows (besides `qmgrs=N`, `cpus=N` and `requesters=N` or
+/// `requesters=A..B`); its error message lists
 /// them from here.
 const FAMILY_WORDS: [FamilyWord; 18] = [
     ("request-reply", |f, w| set_once(&mut f.kind, WorkloadKind::RequestReply, w)),
@@ -219,6 +226,23 @@ impl Family {
                 }
                 continue;
             }
+            if let Some(range) = word.strip_prefix("requesters=") {
+                let bounds = match range.split_once("..") {
+                    Some((lo, hi)) => (lo.parse::<u32>(), hi.parse::<u32>()),
+                    None => (range.parse::<u32>(), range.parse::<u32>()),
+                };
+                match bounds {
+                    (Ok(lo), Ok(hi)) if 1 <= lo && lo <= hi && hi <= MAX_DRAWN_REQUESTERS => {
+                        set_once(&mut f.requesters, (lo, hi), word)?
+                    }
+                    _ => {
+                        return Err(format!(
+                            "family word `{word}`: requesters takes N or A..B within 1..{MAX_DRAWN_REQUESTERS}, the fewest first"
+                        ));
+                    }
+                }
+                continue;
+            }
             match word.strip_prefix("qmgrs=").map(str::parse::<u32>) {
                 Some(Ok(q @ 1..=3)) => {
                     set_once(&mut f.queue_managers, q, word)?;
@@ -228,7 +252,7 @@ impl Family {
                 None => {
                     let known: Vec<&str> = FAMILY_WORDS.iter().map(|(known, _)| *known).collect();
                     return Err(format!(
-                        "unknown family word `{word}`; expected some of: {}, qmgrs=1..3, cpus=N",
+                        "unknown family word `{word}`; expected some of: {}, qmgrs=1..3, cpus=N, requesters=N or A..B",
                         known.join(", ")
                     ));
                 }
@@ -254,6 +278,7 @@ impl Family {
             && is(self.implicit_syncpoint, w.implicit_syncpoint)
             && is(self.lone_pair, w.queue_pairs == 1)
             && self.lpar_cpus.is_none_or(|c| c == scenario.system.lpar_cpus)
+            && self.requesters.is_none_or(|(lo, hi)| (lo..=hi).contains(&w.requesters))
     }
 }
 
@@ -452,6 +477,18 @@ mod tests {
         assert!(!one_cpu_kept.is_empty() && one_cpu_kept.iter().all(|s| s.system.lpar_cpus == 1));
         assert!(Family::parse("cpus=5").unwrap_err().contains("cpus takes one of"));
         assert!(Family::parse("cpus=1,cpus=2").unwrap_err().contains("`cpus=2` contradicts"));
+        // A requester range keeps the draws with that many requesters (or tasks), ends included.
+        let few = Family::parse("shared,requesters=2..4").unwrap();
+        let few_kept: Vec<&Scenario> = drawn.iter().filter(|s| few.contains(s)).collect();
+        assert!(!few_kept.is_empty() && few_kept.iter().all(|s| (2..=4).contains(&s.workload.requesters)));
+        let counts: Vec<u32> = few_kept.iter().map(|s| s.workload.requesters).collect();
+        assert!(counts.contains(&2) && counts.contains(&4), "{counts:?}");
+        let three = Family::parse("requesters=3").unwrap();
+        assert!(drawn.iter().filter(|s| three.contains(s)).all(|s| s.workload.requesters == 3));
+        for bad in ["requesters=0", "requesters=5..2", "requesters=65", "requesters=a..b", "requesters=1..70"] {
+            assert!(Family::parse(bad).unwrap_err().contains("requesters takes N or A..B"), "{bad}");
+        }
+        assert!(Family::parse("requesters=1..4,requesters=2").unwrap_err().contains("contradicts"));
     }
 
     #[test]
