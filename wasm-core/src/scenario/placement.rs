@@ -37,6 +37,36 @@ pub fn queue_managers_of(count: u32, qmgrs: u32, role: u64, first: u32) -> Vec<u
     placed
 }
 
+/// How [`queue_managers_of`] spreads a role's applications over the queue managers, in numbers:
+/// round-robin gives each queue manager one before any gets a second, so each runs `fewer` or
+/// one more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spread {
+    /// Queue managers.
+    pub qmgrs: u32,
+    /// Applications on each queue manager of the smaller count.
+    pub fewer: u32,
+    /// Queue managers that run one application more than `fewer`.
+    pub with_more: u32,
+}
+
+impl Spread {
+    /// `count` applications over `qmgrs` queue managers (one at least).
+    pub fn of(count: u32, qmgrs: u32) -> Spread {
+        let qmgrs = qmgrs.max(1);
+        Spread { qmgrs, fewer: count / qmgrs, with_more: count % qmgrs }
+    }
+
+    /// Applications that have their queue manager to themselves.
+    pub fn alone(&self) -> u32 {
+        match self.fewer {
+            0 => self.with_more,
+            1 => self.qmgrs - self.with_more,
+            _ => 0,
+        }
+    }
+}
+
 /// The queue managers of the requesters (or tasks) and of the servers ([`queue_managers_of`]
 /// for each role), the servers' round-robin going on where the requesters' stopped.
 pub fn applications(requesters: u32, servers: u32, qmgrs: u32) -> [Vec<u16>; 2] {
@@ -84,10 +114,11 @@ mod tests {
     fn applications_go_evenly_over_the_queue_managers_and_every_pair_meets_several() {
         for (count, qmgrs, pairs) in [(32, 2, 2), (57, 3, 3), (22, 2, 4), (46, 3, 5)] {
             let placed = queue_managers_of(count, qmgrs, 0, 0);
-            for qm in 0..qmgrs {
-                let on = placed.iter().filter(|&&q| u32::from(q) == qm).count() as u32;
-                assert!(on == count / qmgrs || on == count / qmgrs + 1, "{count} over {qmgrs}: {on} on {qm}");
-            }
+            let spread = Spread::of(count, qmgrs);
+            let on: Vec<u32> =
+                (0..qmgrs).map(|qm| placed.iter().filter(|&&q| u32::from(q) == qm).count() as u32).collect();
+            assert!(on.iter().all(|&n| n == spread.fewer || n == spread.fewer + 1), "{count} over {qmgrs}: {on:?}");
+            assert_eq!(on.iter().filter(|&&n| n > spread.fewer).count() as u32, spread.with_more, "{on:?}");
             // Round-robin over both would put all of a pair's tasks on one queue manager here
             // wherever the counts share a factor.
             for pair in 0..pairs {
@@ -97,6 +128,16 @@ mod tests {
                 assert!(used.len() > 1, "pair {pair} of {pairs} with {count} tasks all on {used:?}");
             }
             assert_eq!(placed, queue_managers_of(count, qmgrs, 0, 0), "the placement is fixed");
+        }
+    }
+
+    #[test]
+    fn the_spread_counts_the_applications_alone_on_their_queue_manager() {
+        for (count, qmgrs) in [(1, 3), (2, 3), (3, 3), (4, 3), (5, 3), (6, 3), (7, 3), (3, 2), (5, 1)] {
+            let placed = queue_managers_of(count, qmgrs, 0, 0);
+            let alone =
+                (0..qmgrs).filter(|&qm| placed.iter().filter(|&&q| u32::from(q) == qm).count() == 1).count() as u32;
+            assert_eq!(Spread::of(count, qmgrs).alone(), alone, "{count} over {qmgrs}");
         }
     }
 
