@@ -2829,11 +2829,11 @@ fn one_lock_holds_every_burst(s: &Setup) -> bool {
 /// processors 21 -> 19 and 48 -> 42; the same family of batches unchanged. Over several queue
 /// managers the holder sits on one LPAR while the committers spread over all of them; counted so
 /// there, the lone shared queue's log tests went further as often as nearer, and keep
-/// [`cpu_stretch`]'s spread.
-/// What still departs on one queue is mostly megabyte messages, whose puts wait for room in the
-/// log buffers holding the lock (the model 10-17% slow).
+/// [`cpu_stretch`]'s spread. What still departs on one queue is mostly megabyte messages, whose
+/// puts wait for room in the log buffers holding the lock (the model 10-17% slow).
 fn lone_lock_holder_and_committers(s: &Setup, x_us: f64) -> Option<f64> {
-    let lone = s.pairs <= 1.0 && s.qmgrs <= 1.0 && s.req_in && !s.implicit_req;
+    // Implicit syncpoint applies out of syncpoint only, where `one_lock_holds_every_burst` decides.
+    let lone = s.pairs <= 1.0 && s.qmgrs <= 1.0 && s.req_in;
     let (commits, lock_calls_us) = match s.shape {
         Shape::PutCommitGetCommit if lone => {
             let (put_us, get_us, _) = s.call_times_us(1.0, x_us);
