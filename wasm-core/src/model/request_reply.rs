@@ -2163,15 +2163,13 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // at 1.2 KB over zHPF 21% -> 12%; drawn shared scenarios of up to eight requesters over two or
     // three queue managers, persistent, out of syncpoint, implicit (seed 61, 779 judged): 52 -> 48
     // beyond 10%, sixteen moved, each nearer.
-    let alone_share = {
-        let spread = placement::Spread::of(w.requesters.max(1), if in_qsg { w.queue_managers } else { 1 });
-        f64::from(spread.alone()) / chains
-    };
     let implicit_record_us = if !(implicit_req || implicit_srv) {
         0.0
     } else if streaming {
         forced_write_us(lb)
     } else {
+        let spread = placement::Spread::of(w.requesters.max(1), if in_qsg { w.queue_managers } else { 1 });
+        let alone_share = f64::from(spread.alone()) / chains;
         alone_share * forced_write_us(crate::model::log::LOG_PAGE_BYTES)
     };
     let log_bytes_txn = msgs * lb_msg;
@@ -2740,14 +2738,10 @@ const ROOT_BELOW_TOLERANCE: f64 = 1.0e-10;
 /// (its requester's LPAR, then its server's: `Setup::loops_per_chain`), so the spread counts
 /// tasks, and even one chain an LPAR queues where two of them meet on one.
 ///
-/// Where every burst of the loop is spent holding one lock ([`one_lock_holds_every_burst`]),
-/// only its holder is ever at the processors, and nothing stretches; where only the commits run
-/// outside it, the holder and the committers are ([`lone_lock_holder_and_committers`]).
+/// Where every burst of the loop but the commits is spent holding one lock, only its holder and
+/// the committers are at the processors ([`lone_lock_chains`]).
 fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
-    if one_lock_holds_every_burst(s) {
-        return 1.0;
-    }
-    if let Some(chains) = lone_lock_holder_and_committers(s, x_us) {
+    if let Some(chains) = lone_lock_chains(s, x_us) {
         return processors::burst_stretch(chains, s.lpar_cpus(), cpu_util, &s.cpu_warm);
     }
     let on_lpar = |chains: f64| processors::burst_stretch(chains / s.qmgrs, s.lpar_cpus(), cpu_util, &s.cpu_warm);
@@ -2786,64 +2780,54 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
     on_lpar((s.chains - for_locks - for_servers).max(1.0))
 }
 
-/// Whether the tasks' every processor burst is spent holding one and the same lock, so that no
-/// two of them are ever at the processors at once, on one LPAR or several: one queue for all the
-/// tasks, and a loop that does all its work under that queue's lock. A log test's put and get
-/// and a batch's puts run under the lock; out of syncpoint nothing runs outside it (no commit; a
-/// get's force, a put's asynchronous CF requests and, under implicit syncpoint, the queue
-/// manager's commit of the put, a write with no processor time of its own, wait off the
-/// processors). Inside syncpoint the commits run outside the lock
-/// ([`lone_lock_holder_and_committers`]), and request/reply has two locks a pair and a wake;
-/// those keep [`cpu_stretch`]'s count of chains.
+/// The chains at the processors of a log test or batch on one queue, at `x_us` transactions per
+/// microsecond; `None` elsewhere.
 ///
-/// Counting the chains at the processors by Little's law had left the held lock's queue among
-/// them (see [`cpu_stretch`]), so a saturated lone lock on one processor stretched its holds as
-/// though its waiters ran: 41 log-test tasks on one private queue at 212 KB over zHyperLink on
-/// one processor, 21% slow against the simulation, whose puts and gets take their processor
-/// time unstretched; 42 on one shared queue at 50 KB, 13% slow. Drawn on one processor (`mqpx
+/// A log test's put and get and a batch's puts run under the queue's lock, so with one queue for
+/// every task the processors see the lock's holder, for the share of the time one is on its
+/// calls (never more than one, on one LPAR or several), and the tasks running what lies outside
+/// the lock. Out of syncpoint nothing does (no commit; a get's force, a put's asynchronous CF
+/// requests and, under implicit syncpoint, the queue manager's commit of the put, a write with
+/// no processor time of its own, wait off the processors), so the holder is alone there and
+/// nothing stretches. Inside syncpoint the commits run outside the lock: the holder and the
+/// committers. Request/reply has two locks a pair and a wake, and keeps [`cpu_stretch`]'s count.
+///
+/// That count, by Little's law from the lock waits, had left the held lock's queue among the
+/// chains (and, in syncpoint or under implicit syncpoint, the tasks waiting for their commits'
+/// writes), so a saturated lone lock on one processor stretched its holds as though its waiters
+/// ran. Out of syncpoint: 41 log-test tasks on one private queue at 212 KB over zHyperLink on one
+/// processor, 21% slow against the simulation, whose puts and gets take their processor time
+/// unstretched; 42 on one shared queue at 50 KB, 13% slow. Drawn on one processor (`mqpx
 /// consistency --scenarios 200 --seed 52 --family
 /// log-test,out-of-syncpoint,no-implicit-syncpoint,lone-pair,cpus=1`): 11 -> 0 beyond 10% of
 /// the simulation, 46 -> 5 beyond 5%; batches (`batch,...`, 171 judged) 5 -> 0 and 18 -> 3. Of
 /// the two families' 371, 167 moved nearer and 16 further, none by more than 4.2 points (6
-/// tasks at 2.2 KB over zHyperLink, 0.3% -> 4.5% fast). Under implicit syncpoint the model had
-/// counted the tasks waiting for their puts' commits at the processors: 51 log-test tasks on one
-/// private queue at 1.3 MB over zHyperLink on one processor, 16% slow -> 2%; drawn
+/// tasks at 2.2 KB over zHyperLink, 0.3% -> 4.5% fast). Under implicit syncpoint: 51 log-test
+/// tasks on one private queue at 1.3 MB over zHyperLink on one processor, 16% slow -> 2%; drawn
 /// (`log-test,out-of-syncpoint,implicit-syncpoint,lone-pair,cpus=1`, seed 59, 200 judged) 18 ->
-/// 7 beyond 10%, 53 -> 38 beyond 5%.
-fn one_lock_holds_every_burst(s: &Setup) -> bool {
-    s.pairs <= 1.0 && !s.req_in && matches!(s.shape, Shape::PutCommitGetCommit | Shape::Batch)
-}
-
-/// The chains at the processors of a log test or batch in syncpoint on one queue of one queue
-/// manager, at `x_us` transactions per microsecond; `None` elsewhere.
+/// 7 beyond 10%, 53 -> 38 beyond 5%. In syncpoint, on one shared queue of one processor: 12
+/// nonpersistent log-test tasks at 17 KB over FICON, 21% fast -> 6%; 28 batch tasks committing
+/// six 351-byte puts over zHyperLink, 13% fast -> 4%; drawn (`log-test,in-syncpoint,lone-pair,
+/// cpus=1`, seed 53, 150 judged) 31 -> 19 beyond 10%, 66 -> 58 beyond 5%, over any processors
+/// 21 -> 19 and 48 -> 42, the same family of batches unchanged.
 ///
-/// The puts and gets run under the queue's lock and only the commits outside it, so the
-/// processors see the lock's holder, for the share of the time one is on its calls, and the
-/// tasks committing: fewer than [`cpu_stretch`]'s count of the tasks not queued for the lock
-/// (those waiting for their commits' writes are among them). On one shared queue of one
-/// processor, 12 nonpersistent log-test tasks at 17 KB over FICON were 21% fast against the
-/// simulation counted so, and are 6% fast; 28 batch tasks committing six 351-byte puts over
-/// zHyperLink, 13% fast -> 4%. Drawn log tests in syncpoint on one queue (`mqpx consistency
-/// --scenarios 150 --seed 53 --family
-/// log-test,in-syncpoint,lone-pair,cpus=1`): 31 -> 19 beyond 10%, 66 -> 58 beyond 5%; over any
-/// processors 21 -> 19 and 48 -> 42; the same family of batches unchanged. Over several queue
-/// managers the holder sits on one LPAR while the committers spread over all of them; counted so
-/// there, the lone shared queue's log tests went further as often as nearer, and keep
-/// [`cpu_stretch`]'s spread. What still departs on one queue is mostly megabyte messages, whose
-/// puts wait for room in the log buffers holding the lock (the model 10-17% slow).
-fn lone_lock_holder_and_committers(s: &Setup, x_us: f64) -> Option<f64> {
-    // Implicit syncpoint applies out of syncpoint only, where `one_lock_holds_every_burst` decides.
-    let lone = s.pairs <= 1.0 && s.qmgrs <= 1.0 && s.req_in;
-    let (commits, lock_calls_us) = match s.shape {
-        Shape::PutCommitGetCommit if lone => {
-            let (put_us, get_us, _) = s.call_times_us(1.0, x_us);
-            (2.0, put_us + get_us)
-        }
-        Shape::Batch if lone => (1.0, s.batch * s.call_times_us(1.0, x_us).0),
-        _ => return None,
-    };
+/// In syncpoint over several queue managers the holder sits on one LPAR while the committers
+/// spread over all of them; counted so there, the lone shared queue's log tests went further as
+/// often as nearer, and keep [`cpu_stretch`]'s spread. What still departs on one queue is mostly
+/// megabyte messages, whose puts wait for room in the log buffers holding the lock (the model
+/// 10-17% slow).
+fn lone_lock_chains(s: &Setup, x_us: f64) -> Option<f64> {
+    let lone =
+        s.pairs <= 1.0 && matches!(s.shape, Shape::PutCommitGetCommit | Shape::Batch) && (!s.req_in || s.qmgrs <= 1.0);
+    if !lone {
+        return None;
+    }
+    let (put_us, get_us, _) = s.call_times_us(1.0, x_us);
+    let (commits, lock_calls_us) =
+        if s.shape == Shape::Batch { (1.0, s.batch * put_us) } else { (2.0, put_us + get_us) };
     let holder = (x_us * lock_calls_us).min(1.0);
-    Some((holder + x_us * commits * s.cmit_cpu).min(s.chains))
+    let committers = if s.req_in { x_us * commits * s.cmit_cpu } else { 0.0 };
+    Some((holder + committers).min(s.chains))
 }
 
 /// Whether [`cpu_stretch`] takes the fewest chains that keep the processors as busy as they are,
