@@ -290,6 +290,9 @@ struct Setup {
     cmit_async_wait_us: f64,
     /// The coupling facility's share of a transaction (shared queues only).
     cf: Option<CfDemand>,
+    /// Where round trips cross between LPARs in step, the processor visits served first come,
+    /// first served (see [`InTurn`]).
+    in_turn: Option<InTurn>,
     wake_cpu: f64,
     /// How the servers were found in the last round of [`solve_near`]: the share of their
     /// MQGETs that find no request queued and wait to be posted, a request's mean wait for a
@@ -840,11 +843,26 @@ impl Setup {
     /// throughout the call.
     fn call_times_us(&self, stretch: f64, x_us: f64) -> (f64, f64, f64) {
         let (put_cf, get_cf, cmit_cf) = self.cf.map_or((0.0, 0.0, 0.0), |cf| cf.extra_waits_us(x_us));
+        let (put_turn, get_turn, cmit_turn) = self.in_turn.map_or((0.0, 0.0, 0.0), |t| {
+            let (put, get, cmit) = t.visits;
+            (
+                t.extra_wait_us(put, self.put_cpu, stretch),
+                t.extra_wait_us(get, self.get_cpu, stretch),
+                t.extra_wait_us(cmit, self.cmit_cpu, stretch),
+            )
+        });
         (
-            self.put_cpu * stretch + (self.put_async_wait_us + put_cf).max(0.0),
-            self.get_cpu * stretch + (self.get_async_wait_us + get_cf).max(0.0),
-            self.cmit_cpu * stretch + (self.cmit_async_wait_us + cmit_cf).max(0.0),
+            self.put_cpu * stretch + put_turn + (self.put_async_wait_us + put_cf).max(0.0),
+            self.get_cpu * stretch + get_turn + (self.get_async_wait_us + get_cf).max(0.0),
+            self.cmit_cpu * stretch + cmit_turn + (self.cmit_async_wait_us + cmit_cf).max(0.0),
         )
+    }
+
+    /// A woken getter's time to its first burst: the dispatch, and its wake burst stretched
+    /// `stretch` times (served in turn where [`InTurn`] applies).
+    fn wake_us(&self, stretch: f64) -> f64 {
+        let in_turn = self.in_turn.map_or(0.0, |t| t.extra_wait_us(1.0, self.wake_cpu, stretch));
+        GET_WAIT_DISPATCH_US + self.wake_cpu * stretch + in_turn
     }
 
     /// The processor bursts of an MQPUT and an MQGET, stretched `stretch` times: the part of a
@@ -888,6 +906,57 @@ impl CfDemand {
         let extra = queueing - self.settled_queueing;
         let (put, get, cmit) = self.call_async_us;
         (put * extra, get * extra, cmit * extra)
+    }
+}
+
+/// The processor visits of request/reply chains whose round trips all cross between two LPARs
+/// and meet on both, priced as served first come, first served.
+///
+/// [`cpu_stretch`] lengthens each burst in proportion to itself, as processors taking their
+/// tasks in turn would: a short burst waits little. z/OS dispatches a task until it waits, so a
+/// burst that finds the processors busy waits for what holds them whatever its own length, and
+/// on shared queues every asynchronous CF request sends its caller back to the processors'
+/// queue for its completion, a burst of 5-16 us (`MachineCosts::async_request_us`);
+/// a woken getter's first burst is short too. Where a chain's LPARs also run chains that stay
+/// on one LPAR, the processors keep busy with those while a chain waits, and the order costs
+/// no throughput; where every chain crosses between the same two LPARs, a chain waiting at one
+/// leaves its other idle, and two chains that met on one meet again on the next. There each
+/// visit, long or short, waits the stretch's wait for the mean burst the processors hold
+/// (weighted by time: a visit more often finds a long burst), for the share of its meetings
+/// that are with chains on both its LPARs ([`placement::chains_meeting_twice`]); never less
+/// than the stretch gives.
+///
+/// Measured against the simulation, 2 nonpersistent requesters with a server each on shared
+/// pairs over two queue managers of one processor at 129 KB simulated 273 us a round trip (177
+/// on two processors, where nothing queues), the model 233; the simulation ran 15% below the
+/// model there and 27% below it for 5 requesters at 485 KB, within 10% now (the integration
+/// test `chains_crossing_between_two_lpars_wait_their_turn_at_each`). Drawn (`mqpx
+/// consistency --scenarios 150 --seed 101 --family
+/// request-reply,nonpersistent,shared,qmgrs=2,cpus=1,requesters=2..6`): 26 -> 5 beyond 10%, 22
+/// -> 1 beyond 20%; on two processors (`cpus=2`) 11 -> 3; persistent (`persistent,...,cpus=1`)
+/// 23 -> 20; over three queue managers (`qmgrs=3,cpus=1,requesters=2..8`) 18 -> 9, where priced
+/// for every chain that crosses, meeting twice or not, it went to 22 (7 beyond 20%, a ring of 3
+/// requesters each with its server on the next queue manager 5% -> 30% slow). Applied wherever
+/// chains cross (some staying on one LPAR) or to every shared queue's calls, it sent families
+/// that matched 15-50% slow (4 requesters over two queue managers, half of them crossing,
+/// whose simulated processors run saturated).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct InTurn {
+    /// Processor visits of an MQPUT, an MQGET and an MQCMIT: the call's burst and a completion
+    /// for each asynchronous CF request.
+    visits: (f64, f64, f64),
+    /// The mean burst a visit finds holding a processor, µs: the transaction's bursts weighted
+    /// by their length.
+    found_burst_us: f64,
+    /// Share of the chains' meetings on both their LPARs ([`placement::chains_meeting_twice`]).
+    meeting_twice: f64,
+}
+
+impl InTurn {
+    /// What `visits` visits of `cpu_us` in all wait beyond their stretch `stretch` gives, µs.
+    fn extra_wait_us(&self, visits: f64, cpu_us: f64, stretch: f64) -> f64 {
+        let queueing = (stretch - 1.0).max(0.0);
+        self.meeting_twice * (visits * queueing * self.found_burst_us - cpu_us * queueing).max(0.0)
     }
 }
 
@@ -1913,6 +1982,27 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     } else {
         1.0
     };
+    // Every round trip crosses between LPARs (a server for each requester, each elsewhere):
+    // there the processors serve the chains' visits first come, first served (see `InTurn`).
+    let in_turn = costs.cf.filter(|_| loops_per_chain >= 2.0).and_then(|cf| {
+        let meeting_twice = placement::chains_meeting_twice(w.requesters, w.servers, w.queue_pairs, w.queue_managers);
+        let completion_us = crate::model::cf::machine_costs(sc.system.processor).async_request_us;
+        let (puts, gets, cmits) = calls_txn;
+        let (put_async, get_async, cmit_async) = cf.call_async_requests;
+        // A call's own burst is its CPU less its asynchronous requests' completions.
+        let visits = [(puts, put_cpu, put_async), (gets, get_cpu, get_async), (cmits, cmit_cpu, cmit_async)];
+        let (mut busy_us, mut busy_us2) = (0.0, 0.0);
+        for (calls, cpu, requests) in visits {
+            let own = (cpu - requests * completion_us).max(0.0);
+            busy_us += calls * (own + requests * completion_us);
+            busy_us2 += calls * (own * own + requests * completion_us * completion_us);
+        }
+        (meeting_twice > 0.0 && busy_us > 0.0).then(|| InTurn {
+            visits: (1.0 + put_async, 1.0 + get_async, 1.0 + cmit_async),
+            found_burst_us: busy_us2 / busy_us,
+            meeting_twice,
+        })
+    });
     // Only a unit of work whose log data outgrows the output buffers makes its puts wait for I/O.
     // The puts' units of work: a batch's, or a message's own put (its get is a unit of its own).
     let uow_bytes = match shape {
@@ -2316,6 +2406,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         get_async_wait_us: get_async,
         cmit_async_wait_us: cmit_async,
         cf,
+        in_turn,
         wake_cpu: scale * GET_WAIT_POST_CPU_US,
         servers,
         msgs,
@@ -3459,7 +3550,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let (put_call_us, get_call_us, cmit_call_us) = s.call_times_us(stretch, x_us);
     // The calls' processor bursts, the part of a lock's hold that varies as an exponential time.
     let (put_burst_us, get_burst_us) = s.call_bursts_us(stretch);
-    let wake = GET_WAIT_DISPATCH_US + s.wake_cpu * stretch;
+    let wake = s.wake_us(stretch);
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
     }

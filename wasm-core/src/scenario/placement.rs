@@ -106,6 +106,40 @@ pub fn round_trips_split(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) 
     if counted > 0.0 { split / counted } else { 0.0 }
 }
 
+/// Share of the meetings between request/reply chains that are on both of their LPARs, over
+/// `qmgrs` queue managers: a chain runs on its requester's queue manager and on those of its
+/// pair's servers (requester and server i serve pair i % `pairs`), two chains meet where those
+/// sets overlap, and they meet twice where the sets are the same. 0 on one queue manager.
+///
+/// Two chains that meet twice queue behind each other on one LPAR and then, leaving it
+/// together, on the other; chains that meet once part at the next LPAR. Over two queue managers
+/// every chain whose round trips all cross meets every other such chain twice; over three, 3
+/// requesters each with its server on the next queue manager meet only once.
+pub fn chains_meeting_twice(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) -> f64 {
+    if qmgrs <= 1 || requesters == 0 || servers == 0 {
+        return 0.0;
+    }
+    let pairs = pairs.max(1).min(requesters) as usize;
+    let [on_requester, on_server] = applications(requesters, servers, qmgrs);
+    // Each pair's queue managers as a bit set (a scenario has 32 at most).
+    let mut pair_lpars = vec![0u64; pairs];
+    for (j, &qm) in on_server.iter().enumerate() {
+        pair_lpars[j % pairs] |= 1 << qm;
+    }
+    let chain_lpars: Vec<u64> =
+        on_requester.iter().enumerate().map(|(i, &qm)| pair_lpars[i % pairs] | 1 << qm).collect();
+    let (mut twice, mut met) = (0u64, 0u64);
+    for (i, &a) in chain_lpars.iter().enumerate() {
+        for &b in &chain_lpars[i + 1..] {
+            if a & b != 0 {
+                met += 1;
+                twice += u64::from(a == b);
+            }
+        }
+    }
+    if met > 0 { twice as f64 / met as f64 } else { 0.0 }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +163,21 @@ mod tests {
             }
             assert_eq!(placed, queue_managers_of(count, qmgrs, 0, 0), "the placement is fixed");
         }
+    }
+
+    #[test]
+    fn chains_whose_round_trips_all_cross_two_lpars_meet_twice_and_a_ring_of_three_once() {
+        // Placed so that every round trip crosses (checked first), the chains over two queue
+        // managers share both LPARs; 3 over three, each server on another queue manager than
+        // its requester, share one each.
+        for (requesters, qmgrs, twice) in [(2, 2, 1.0), (5, 2, 1.0), (3, 3, 0.0)] {
+            assert_eq!(round_trips_split(requesters, requesters, 16, qmgrs), 1.0, "{requesters} over {qmgrs}");
+            assert_eq!(chains_meeting_twice(requesters, requesters, 16, qmgrs), twice, "{requesters} over {qmgrs}");
+        }
+        // Chains that stay on one LPAR meet the others there only.
+        let partly = chains_meeting_twice(4, 4, 16, 2);
+        assert!(round_trips_split(4, 4, 16, 2) < 1.0 && partly > 0.0 && partly < 1.0, "{partly}");
+        assert_eq!(chains_meeting_twice(6, 6, 16, 1), 0.0);
     }
 
     #[test]
