@@ -909,37 +909,40 @@ impl CfDemand {
     }
 }
 
-/// The processor visits of request/reply chains whose round trips all cross between two LPARs
-/// and meet on both, priced as served first come, first served.
+/// The processor visits of request/reply chains that cross between LPARs, none staying on one,
+/// priced as served first come, first served.
 ///
-/// [`cpu_stretch`] lengthens each burst in proportion to itself, as processors taking their
-/// tasks in turn would: a short burst waits little. z/OS dispatches a task until it waits, so a
-/// burst that finds the processors busy waits for what holds them whatever its own length, and
-/// on shared queues every asynchronous CF request sends its caller back to the processors'
-/// queue for its completion, a burst of 5-16 us (`MachineCosts::async_request_us`);
-/// a woken getter's first burst is short too. Where a chain's LPARs also run chains that stay
-/// on one LPAR, the processors keep busy with those while a chain waits, and the order costs
-/// no throughput; where every chain crosses between the same two LPARs, a chain waiting at one
-/// leaves its other idle, and two chains that met on one meet again on the next. There each
-/// visit, long or short, waits the stretch's wait for the mean burst the processors hold
-/// (weighted by time: a visit more often finds a long burst), for the share of its meetings
-/// that are with chains on both its LPARs ([`placement::chains_meeting_twice`]); never less
-/// than the stretch gives.
+/// [`cpu_stretch`] lengthens each burst in proportion to itself, as processors taking their tasks
+/// in turn would: a short burst waits little. z/OS dispatches a task until it waits, so a burst
+/// that finds the processors busy waits for what holds them whatever its own length, and on shared
+/// queues every asynchronous CF request sends its caller back to the processors' queue for its
+/// completion, a burst of 5-16 us (`MachineCosts::async_request_us`); a woken getter's first burst
+/// is short too. Where some chain stays on one LPAR (every server of its pair there), the
+/// processors keep busy with it while the others wait, and the order costs no throughput. Where
+/// none does, a chain whose round trips always cross leaves its other LPAR idle while it waits at
+/// one, and two chains that met on one meet again on the next if they share both. There each visit,
+/// long or short, waits the stretch's wait for the mean burst the processors hold (weighted by
+/// time: a visit more often finds a long burst), for the share of the chains that always cross
+/// times the share of their meetings on both LPARs ([`placement::CrossingChains`]); never less than
+/// the stretch gives.
 ///
-/// Measured against the simulation, 2 nonpersistent requesters with a server each on shared
-/// pairs over two queue managers of one processor at 129 KB simulated 273 us a round trip (177
-/// on two processors, where nothing queues), the model 233; the simulation ran 15% below the
-/// model there and 27% below it for 5 requesters at 485 KB, within 10% now (the integration
-/// test `chains_crossing_between_two_lpars_wait_their_turn_at_each`). Drawn (`mqpx
-/// consistency --scenarios 150 --seed 101 --family
-/// request-reply,nonpersistent,shared,qmgrs=2,cpus=1,requesters=2..6`): 26 -> 5 beyond 10%, 22
-/// -> 1 beyond 20%; on two processors (`cpus=2`) 11 -> 3; persistent (`persistent,...,cpus=1`)
-/// 23 -> 20; over three queue managers (`qmgrs=3,cpus=1,requesters=2..8`) 18 -> 9, where priced
-/// for every chain that crosses, meeting twice or not, it went to 22 (7 beyond 20%, a ring of 3
-/// requesters each with its server on the next queue manager 5% -> 30% slow). Applied wherever
-/// chains cross (some staying on one LPAR) or to every shared queue's calls, it sent families
-/// that matched 15-50% slow (4 requesters over two queue managers, half of them crossing,
-/// whose simulated processors run saturated).
+/// Measured against the simulation, 2 nonpersistent requesters with a server each on shared pairs
+/// over two queue managers of one processor at 129 KB simulated 273 us a round trip (177 on two
+/// processors, where nothing queues), the model 233; the simulation ran 15% below the model there
+/// and 27% below it for 5 requesters at 485 KB, within 10% now (the integration test
+/// `chains_crossing_between_two_lpars_wait_their_turn_at_each`). Drawn (`mqpx consistency
+/// --scenarios 150 --seed 101 --family
+/// request-reply,nonpersistent,shared,qmgrs=2,cpus=1,requesters=2..6`): 26 -> 5 beyond 10%, 22 -> 0
+/// beyond 20% (5 requesters on 4 pairs at 510 KB in syncpoint, two sharing a pair with servers on
+/// both LPARs, 25% -> 9% fast; out of syncpoint at 250-485 KB still 11%); on two processors
+/// (`cpus=2`) 11 -> 2; persistent (`persistent,...,cpus=1`) 23 -> 19; over three queue managers
+/// (`qmgrs=3,cpus=1,requesters=2..8`) 18 -> 7, where priced for every chain that crosses, meeting
+/// twice or not, it went to 22 (7 beyond 20%, a ring of 3 requesters each with its server on the
+/// next queue manager 5% -> 30% slow). Priced where some chains stay on one LPAR, or for every
+/// shared queue's calls, it sent families that matched 15-50% slow (4 requesters over two queue
+/// managers, two of them staying, whose simulated processors run saturated); priced in full where
+/// chains share a pair with servers on both LPARs, lone pairs of 3 and 4 requesters went 1-6% ->
+/// 16-17% slow, their requests served on either LPAR.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct InTurn {
     /// Processor visits of an MQPUT, an MQGET and an MQCMIT: the call's burst and a completion
@@ -948,15 +951,16 @@ struct InTurn {
     /// The mean burst a visit finds holding a processor, µs: the transaction's bursts weighted
     /// by their length.
     found_burst_us: f64,
-    /// Share of the chains' meetings on both their LPARs ([`placement::chains_meeting_twice`]).
-    meeting_twice: f64,
+    /// Share of the visits so served: the chains' that always cross, times their meetings'
+    /// on both LPARs ([`placement::CrossingChains`]).
+    share: f64,
 }
 
 impl InTurn {
     /// What `visits` visits of `cpu_us` in all wait beyond their stretch `stretch` gives, µs.
     fn extra_wait_us(&self, visits: f64, cpu_us: f64, stretch: f64) -> f64 {
         let queueing = (stretch - 1.0).max(0.0);
-        self.meeting_twice * (visits * queueing * self.found_burst_us - cpu_us * queueing).max(0.0)
+        self.share * (visits * queueing * self.found_burst_us - cpu_us * queueing).max(0.0)
     }
 }
 
@@ -1982,10 +1986,14 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     } else {
         1.0
     };
-    // Every round trip crosses between LPARs (a server for each requester, each elsewhere):
-    // there the processors serve the chains' visits first come, first served (see `InTurn`).
-    let in_turn = costs.cf.filter(|_| loops_per_chain >= 2.0).and_then(|cf| {
-        let meeting_twice = placement::chains_meeting_twice(w.requesters, w.servers, w.queue_pairs, w.queue_managers);
+    // Chains crossing between LPARs, none staying on one: there the processors serve the
+    // chains' visits first come, first served (see `InTurn`).
+    let in_turn = costs.cf.filter(|_| shape == Shape::RequestReply && in_qsg).and_then(|cf| {
+        let crossing = placement::CrossingChains::of(w.requesters, w.servers, w.queue_pairs, w.queue_managers);
+        let share = if crossing.some_stay { 0.0 } else { crossing.always_crossing * crossing.meeting_twice };
+        if share <= 0.0 {
+            return None;
+        }
         let completion_us = crate::model::cf::machine_costs(sc.system.processor).async_request_us;
         let (puts, gets, cmits) = calls_txn;
         let (put_async, get_async, cmit_async) = cf.call_async_requests;
@@ -1997,10 +2005,10 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             busy_us += calls * (own + requests * completion_us);
             busy_us2 += calls * (own * own + requests * completion_us * completion_us);
         }
-        (meeting_twice > 0.0 && busy_us > 0.0).then(|| InTurn {
+        (busy_us > 0.0).then(|| InTurn {
             visits: (1.0 + put_async, 1.0 + get_async, 1.0 + cmit_async),
             found_burst_us: busy_us2 / busy_us,
-            meeting_twice,
+            share,
         })
     });
     // Only a unit of work whose log data outgrows the output buffers makes its puts wait for I/O.

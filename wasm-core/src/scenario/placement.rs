@@ -106,38 +106,64 @@ pub fn round_trips_split(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) 
     if counted > 0.0 { split / counted } else { 0.0 }
 }
 
-/// Share of the meetings between request/reply chains that are on both of their LPARs, over
-/// `qmgrs` queue managers: a chain runs on its requester's queue manager and on those of its
-/// pair's servers (requester and server i serve pair i % `pairs`), two chains meet where those
-/// sets overlap, and they meet twice where the sets are the same. 0 on one queue manager.
-///
-/// Two chains that meet twice queue behind each other on one LPAR and then, leaving it
-/// together, on the other; chains that meet once part at the next LPAR. Over two queue managers
-/// every chain whose round trips all cross meets every other such chain twice; over three, 3
-/// requesters each with its server on the next queue manager meet only once.
-pub fn chains_meeting_twice(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) -> f64 {
-    if qmgrs <= 1 || requesters == 0 || servers == 0 {
-        return 0.0;
-    }
-    let pairs = pairs.max(1).min(requesters) as usize;
-    let [on_requester, on_server] = applications(requesters, servers, qmgrs);
-    // Each pair's queue managers as a bit set (a scenario has 32 at most).
-    let mut pair_lpars = vec![0u64; pairs];
-    for (j, &qm) in on_server.iter().enumerate() {
-        pair_lpars[j % pairs] |= 1 << qm;
-    }
-    let chain_lpars: Vec<u64> =
-        on_requester.iter().enumerate().map(|(i, &qm)| pair_lpars[i % pairs] | 1 << qm).collect();
-    let (mut twice, mut met) = (0u64, 0u64);
-    for (i, &a) in chain_lpars.iter().enumerate() {
-        for &b in &chain_lpars[i + 1..] {
-            if a & b != 0 {
-                met += 1;
-                twice += u64::from(a == b);
+/// How request/reply's chains cross between LPARs, over `qmgrs` queue managers: a chain runs on
+/// its requester's queue manager and on those of its pair's servers (requester and server i
+/// serve pair i % `pairs`, a request going to any server of its pair).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CrossingChains {
+    /// Whether some chain has every server of its pair on its requester's queue manager, and so
+    /// stays on one LPAR.
+    pub some_stay: bool,
+    /// Share of the chains whose pair has no server on their requester's queue manager: their
+    /// round trips always cross.
+    pub always_crossing: f64,
+    /// Share of the meetings between chains (two chains meet where their queue managers
+    /// overlap) that are on all of both chains' queue managers: two chains that meet twice queue
+    /// behind each other on one LPAR and then, leaving it together, on the other; chains that
+    /// meet once part at the next LPAR.
+    pub meeting_twice: f64,
+}
+
+impl CrossingChains {
+    /// The chains of `requesters` and `servers` on `pairs` pairs over `qmgrs` queue managers (on
+    /// one queue manager none cross).
+    ///
+    /// Over two queue managers every chain whose round trips all cross meets every other such
+    /// chain twice; over three, 3 requesters each with its server on the next queue manager meet
+    /// only once.
+    pub fn of(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) -> CrossingChains {
+        let none = CrossingChains { some_stay: true, always_crossing: 0.0, meeting_twice: 0.0 };
+        if qmgrs <= 1 || requesters == 0 || servers == 0 {
+            return none;
+        }
+        let pairs = pairs.max(1).min(requesters) as usize;
+        let [on_requester, on_server] = applications(requesters, servers, qmgrs);
+        // Each pair's queue managers as a bit set (a scenario has 32 at most).
+        let mut pair_lpars = vec![0u64; pairs];
+        for (j, &qm) in on_server.iter().enumerate() {
+            pair_lpars[j % pairs] |= 1 << qm;
+        }
+        let (mut chain_lpars, mut crossing) = (Vec::with_capacity(on_requester.len()), 0u32);
+        for (i, &qm) in on_requester.iter().enumerate() {
+            let servers_at = pair_lpars[i % pairs];
+            chain_lpars.push(servers_at | 1 << qm);
+            crossing += u32::from(servers_at & 1 << qm == 0);
+        }
+        let (mut twice, mut met) = (0u64, 0u64);
+        for (i, &a) in chain_lpars.iter().enumerate() {
+            for &b in &chain_lpars[i + 1..] {
+                if a & b != 0 {
+                    met += 1;
+                    twice += u64::from(a == b);
+                }
             }
         }
+        CrossingChains {
+            some_stay: chain_lpars.iter().any(|set| set.count_ones() < 2),
+            always_crossing: f64::from(crossing) / on_requester.len() as f64,
+            meeting_twice: if met > 0 { twice as f64 / met as f64 } else { 0.0 },
+        }
     }
-    if met > 0 { twice as f64 / met as f64 } else { 0.0 }
 }
 
 #[cfg(test)]
@@ -172,12 +198,19 @@ mod tests {
         // its requester, share one each.
         for (requesters, qmgrs, twice) in [(2, 2, 1.0), (5, 2, 1.0), (3, 3, 0.0)] {
             assert_eq!(round_trips_split(requesters, requesters, 16, qmgrs), 1.0, "{requesters} over {qmgrs}");
-            assert_eq!(chains_meeting_twice(requesters, requesters, 16, qmgrs), twice, "{requesters} over {qmgrs}");
+            let chains = CrossingChains::of(requesters, requesters, 16, qmgrs);
+            let all = CrossingChains { some_stay: false, always_crossing: 1.0, meeting_twice: twice };
+            assert_eq!(chains, all, "{requesters} over {qmgrs}");
         }
-        // Chains that stay on one LPAR meet the others there only.
-        let partly = chains_meeting_twice(4, 4, 16, 2);
-        assert!(round_trips_split(4, 4, 16, 2) < 1.0 && partly > 0.0 && partly < 1.0, "{partly}");
-        assert_eq!(chains_meeting_twice(6, 6, 16, 1), 0.0);
+        // 4 over two: half the chains stay on one LPAR.
+        let partly = CrossingChains::of(4, 4, 16, 2);
+        assert!(partly.some_stay && partly.always_crossing == 0.5, "{partly:?}");
+        // 5 on 4 pairs over two: the two requesters sharing pair 0 have its servers on both
+        // LPARs, so they cross on some round trips only, but no chain stays.
+        let shared_pair = CrossingChains::of(5, 5, 4, 2);
+        assert!(round_trips_split(5, 5, 4, 2) < 1.0);
+        assert!(!shared_pair.some_stay && shared_pair.always_crossing == 0.6, "{shared_pair:?}");
+        assert!(CrossingChains::of(6, 6, 16, 1).some_stay);
     }
 
     #[test]

@@ -525,11 +525,15 @@ fn chains_crossing_between_two_lpars_wait_their_turn_at_each() {
     // 2 and 5 requesters with a server each over two queue managers of one processor: every
     // round trip crosses, and each asynchronous CF completion and wake waits for the burst
     // holding the processor while the chain's other LPAR idles. With those short visits
-    // stretched in proportion to themselves the simulation ran 15% and 27% below the model.
-    for (requesters, size) in [(2, 129_000), (5, 485_000)] {
-        let sc = nonpersistent_shared_request_reply(requesters, 10, size, 2, 1);
-        assert_eq!(placement::round_trips_split(requesters, requesters, 10, 2), 1.0);
-        throughput_agrees(&format!("{requesters} requesters crossing two LPARs at {size} B"), &sc, 0.10);
+    // stretched in proportion to themselves the simulation ran 15% and 27% below the model. On
+    // 4 pairs two of the 5 requesters share one, whose servers are on both LPARs: the other
+    // three still always cross, and the simulation ran 18% below a model that left them out.
+    for (requesters, pairs, size) in [(2, 10, 129_000), (5, 10, 485_000), (5, 4, 129_000)] {
+        let sc = nonpersistent_shared_request_reply(requesters, pairs, size, 2, 1);
+        let crossing = placement::CrossingChains::of(requesters, requesters, pairs, 2);
+        assert!(!crossing.some_stay && crossing.always_crossing > 0.5, "{crossing:?}");
+        let label = format!("{requesters} requesters on {pairs} pairs crossing two LPARs at {size} B");
+        throughput_agrees(&label, &sc, 0.10);
     }
 }
 
