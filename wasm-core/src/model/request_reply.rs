@@ -1971,25 +1971,22 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     };
     // A round trip's bursts run where its requester runs and then where its server does. Over
     // several queue managers the two are on different LPARs as often as the scenario's placement
-    // has them so (`placement::round_trips_split`, near 1 - 1/qmgrs over many applications):
+    // has them so (`placement::CrossingChains::split`, near 1 - 1/qmgrs over many applications):
     // there the chain is two tasks that each queue at their own LPAR's processors, behind more
     // tasks than the chains' even share. Servers beyond the requesters only wait for work, so a
     // server counts for one requester at most. Taken at chance for any placement, few chains
     // departed from the simulation as their placement departs from chance: 5 nonpersistent
     // requesters with a server each over three one-processor LPARs (four of them next to their
     // server) 12-15% slow, within 5% counted so; 4 over three (none) 10-14% fast, 7-10% so. Over
-    // two (none next to its server) they were 22-32% fast and are still 18-29%: the simulated
-    // processors idle more than an exact mean value analysis of the round trips gives.
-    let loops_per_chain = if shape == Shape::RequestReply && qmgrs > 1.0 {
-        let split = placement::round_trips_split(w.requesters, w.servers, w.queue_pairs, w.queue_managers);
-        1.0 + (m.min(n) / n) * split
-    } else {
-        1.0
-    };
+    // two (none next to its server) they were 22-32% fast and still 18-29% with this count alone:
+    // the simulated processors idle more than an exact mean value analysis of the round trips
+    // gives, which `InTurn` prices.
+    let crossing = (shape == Shape::RequestReply && qmgrs > 1.0)
+        .then(|| placement::CrossingChains::of(w.requesters, w.servers, w.queue_pairs, w.queue_managers));
+    let loops_per_chain = crossing.map_or(1.0, |c| 1.0 + (m.min(n) / n) * c.split);
     // Chains crossing between LPARs, none staying on one: there the processors serve the
     // chains' visits first come, first served (see `InTurn`).
-    let in_turn = costs.cf.filter(|_| shape == Shape::RequestReply && in_qsg).and_then(|cf| {
-        let crossing = placement::CrossingChains::of(w.requesters, w.servers, w.queue_pairs, w.queue_managers);
+    let in_turn = costs.cf.zip(crossing).and_then(|(cf, crossing)| {
         let share = if crossing.some_stay { 0.0 } else { crossing.always_crossing * crossing.meeting_twice };
         if share <= 0.0 {
             return None;

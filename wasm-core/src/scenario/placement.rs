@@ -79,31 +79,7 @@ pub fn applications(requesters: u32, servers: u32, qmgrs: u32) -> [Vec<u16>; 2] 
 /// pairs in use, no more than the requesters), and a requester's request goes to any server of
 /// its pair, each as likely. 0 on one queue manager.
 pub fn round_trips_split(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) -> f64 {
-    if qmgrs <= 1 || requesters == 0 || servers == 0 {
-        return 0.0;
-    }
-    let pairs = pairs.max(1).min(requesters) as usize;
-    let [on_requester, on_server] = applications(requesters, servers, qmgrs);
-    // Each pair's servers by queue manager, counted once (the model asks on every solve).
-    let qmgrs = qmgrs as usize;
-    let mut on_pair_qm = vec![0.0; pairs * qmgrs];
-    let mut on_pair = vec![0.0; pairs];
-    for (j, &qm) in on_server.iter().enumerate() {
-        on_pair_qm[(j % pairs) * qmgrs + usize::from(qm)] += 1.0;
-        on_pair[j % pairs] += 1.0;
-    }
-    let mut split = 0.0;
-    let mut counted = 0.0;
-    for (i, &qm) in on_requester.iter().enumerate() {
-        let pair = i % pairs;
-        let all = on_pair[pair];
-        // A pair without a server of its own serves nobody (a scenario gives every pair in use one).
-        if all > 0.0 {
-            split += (all - on_pair_qm[pair * qmgrs + usize::from(qm)]) / all;
-            counted += 1.0;
-        }
-    }
-    if counted > 0.0 { split / counted } else { 0.0 }
+    CrossingChains::of(requesters, servers, pairs, qmgrs).split
 }
 
 /// How request/reply's chains cross between LPARs, over `qmgrs` queue managers: a chain runs on
@@ -111,6 +87,9 @@ pub fn round_trips_split(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) 
 /// serve pair i % `pairs`, a request going to any server of its pair).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CrossingChains {
+    /// Share of the round trips whose server runs on another queue manager than its requester
+    /// (see [`round_trips_split`]).
+    pub split: f64,
     /// Whether some chain has every server of its pair on its requester's queue manager, and so
     /// stays on one LPAR.
     pub some_stay: bool,
@@ -132,20 +111,33 @@ impl CrossingChains {
     /// chain twice; over three, 3 requesters each with its server on the next queue manager meet
     /// only once.
     pub fn of(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) -> CrossingChains {
-        let none = CrossingChains { some_stay: true, always_crossing: 0.0, meeting_twice: 0.0 };
         if qmgrs <= 1 || requesters == 0 || servers == 0 {
-            return none;
+            return CrossingChains { split: 0.0, some_stay: true, always_crossing: 0.0, meeting_twice: 0.0 };
         }
         let pairs = pairs.max(1).min(requesters) as usize;
         let [on_requester, on_server] = applications(requesters, servers, qmgrs);
-        // Each pair's queue managers as a bit set (a scenario has 32 at most).
+        // Each pair's servers by queue manager, and its queue managers as a bit set (a scenario
+        // has 32 at most).
+        let qmgrs = qmgrs as usize;
+        let mut on_pair_qm = vec![0u32; pairs * qmgrs];
+        let mut on_pair = vec![0u32; pairs];
         let mut pair_lpars = vec![0u64; pairs];
         for (j, &qm) in on_server.iter().enumerate() {
+            on_pair_qm[(j % pairs) * qmgrs + usize::from(qm)] += 1;
+            on_pair[j % pairs] += 1;
             pair_lpars[j % pairs] |= 1 << qm;
         }
+        let (mut split, mut counted) = (0.0, 0.0);
         let (mut chain_lpars, mut crossing) = (Vec::with_capacity(on_requester.len()), 0u32);
         for (i, &qm) in on_requester.iter().enumerate() {
-            let servers_at = pair_lpars[i % pairs];
+            let pair = i % pairs;
+            let all = f64::from(on_pair[pair]);
+            // A pair without a server of its own serves nobody (a scenario gives every pair in use one).
+            if all > 0.0 {
+                split += (all - f64::from(on_pair_qm[pair * qmgrs + usize::from(qm)])) / all;
+                counted += 1.0;
+            }
+            let servers_at = pair_lpars[pair];
             chain_lpars.push(servers_at | 1 << qm);
             crossing += u32::from(servers_at & 1 << qm == 0);
         }
@@ -159,6 +151,7 @@ impl CrossingChains {
             }
         }
         CrossingChains {
+            split: if counted > 0.0 { split / counted } else { 0.0 },
             some_stay: chain_lpars.iter().any(|set| set.count_ones() < 2),
             always_crossing: f64::from(crossing) / on_requester.len() as f64,
             meeting_twice: if met > 0 { twice as f64 / met as f64 } else { 0.0 },
@@ -199,7 +192,7 @@ mod tests {
         for (requesters, qmgrs, twice) in [(2, 2, 1.0), (5, 2, 1.0), (3, 3, 0.0)] {
             assert_eq!(round_trips_split(requesters, requesters, 16, qmgrs), 1.0, "{requesters} over {qmgrs}");
             let chains = CrossingChains::of(requesters, requesters, 16, qmgrs);
-            let all = CrossingChains { some_stay: false, always_crossing: 1.0, meeting_twice: twice };
+            let all = CrossingChains { split: 1.0, some_stay: false, always_crossing: 1.0, meeting_twice: twice };
             assert_eq!(chains, all, "{requesters} over {qmgrs}");
         }
         // 4 over two: half the chains stay on one LPAR.
