@@ -3479,6 +3479,37 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
     0.5 * (together - 1.0) * mean_hold_us
 }
 
+/// What a put holding its queue's lock across its force waits for the log beyond the average
+/// force `wf_put`, µs, where the lock is busy `util` of the time, the pair's tasks move as
+/// convoys `convoy` of it (see [`convoy_share`]) and a write takes `write_us`.
+///
+/// A put that finds the lock held takes it when the holder's force ends, at the end of a write,
+/// and forces one put's burst later. Behind synchronous zHyperLink writes the logger has by then
+/// finished its own work and begun the next write with the forces that queued meanwhile, so the
+/// put waits for most of that write and then its own; a put that found the lock free comes at
+/// no particular point of the writes and waits the average. The simulation's held puts waited
+/// 1.55-1.60 writes a force at request/reply locks run 91-100% busy (1 to 3 private pairs,
+/// 4-19 KB; a get's force there 1.24-1.38 writes, the model's average 1.27-1.41), and those
+/// cases were 10-13% fast, the lock's throughput being one put's and one get's hold
+/// ([`HANDED_OVER_FORCE_WRITES`]). Weighed by the share of puts that find the lock held, taken as
+/// the lock's utilisation (random arrivals find it busy that often), outside the convoys, whose
+/// own pricing (`commit::convoy_lock_wait_us` and the handoffs the log search counts) already
+/// takes their forces as coming at releases. Over FICON and zHPF, writes without the logger's
+/// tail, the forces queued during a write start the next one at its end and the average prices
+/// them; over several queue managers the next holder may force on another log than the one whose
+/// write released the lock (drawn over three, it moved as many cases further as nearer).
+fn handed_over_force_us(s: &Setup, util: f64, convoy: f64, write_us: f64, wf_put: f64) -> f64 {
+    if !s.writes_have_tail || s.qmgrs > 1.0 {
+        return 0.0;
+    }
+    let found_held = util.clamp(0.0, 1.0) * (1.0 - convoy).clamp(0.0, 1.0);
+    found_held * (HANDED_OVER_FORCE_WRITES * write_us - wf_put).max(0.0)
+}
+
+/// A put's force after a lock's handoff, in writes: read off the simulation's saturated
+/// request/reply locks over zHyperLink (see [`handed_over_force_us`]).
+const HANDED_OVER_FORCE_WRITES: f64 = 1.58;
+
 /// A server's wait for a queue's lock that it does not hold across a force, `wait_us` being the
 /// requesters' there: the requesters' operations on the queue take `requester_hold_us` each,
 /// the servers' `server_hold_us`, once a transaction each; `variance_scale` is the holds'
@@ -3705,6 +3736,17 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         Shape::RequestReply => {
             let put_hold_srv = put_call_us + if s.held_srv { wf_put } else { srv_room_us };
             let after_put_srv = after_put(s.implicit_srv, srv_room_us);
+            // A put that takes its lock from the last holder forces a write just begun (see
+            // `handed_over_force_us`); the locks' use before that decides how often it does.
+            let handed_over = |held: bool, put_hold_us: f64| {
+                if !held {
+                    return put_hold_us;
+                }
+                let util = x_queue_us * (put_hold_us + get_call_us);
+                put_hold_us + handed_over_force_us(s, util, convoy, log.write_us, wf_put)
+            };
+            let (put_hold_req, put_hold_srv) =
+                (handed_over(s.held_req, put_hold_req), handed_over(s.held_srv, put_hold_srv));
             let rq_util = x_queue_us * (put_hold_req + get_call_us);
             let rp_util = x_queue_us * (put_hold_srv + get_call_us);
             // A queue's lock wait, its puts holding it `put_hold_us`; where the convoys' force wait
