@@ -3515,9 +3515,9 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
 /// put waits for most of that write and then its own; a put that found the lock free comes at
 /// no particular point of the writes and waits the average. The simulation's held puts waited
 /// 1.55-1.60 writes a force at request/reply locks run 91-100% busy (1 to 3 private pairs,
-/// 4-19 KB; a get's force there 1.24-1.38 writes, the model's average 1.27-1.41), and those
-/// cases were 10-13% fast, the lock's throughput being one put's and one get's hold
-/// ([`HANDED_OVER_FORCE_WRITES`]). Weighed by the share of puts that find the lock held, taken as
+/// 4-19 KB; a get's force there 1.24-1.38 writes, the model's average 1.27-1.41), and the
+/// model ran those cases 10-13% fast (now 1-6%), the lock's throughput being one put's and one
+/// get's hold ([`HANDED_OVER_FORCE_WRITES`]). Weighed by the share of puts that find the lock held, taken as
 /// the lock's utilisation (random arrivals find it busy that often), outside the convoys, whose
 /// own pricing (`commit::convoy_lock_wait_us` and the handoffs the log search counts) already
 /// takes their forces as coming at releases. Over FICON and zHPF, writes without the logger's
@@ -3533,7 +3533,7 @@ fn handed_over_force_us(s: &Setup, util: f64, convoy: f64, write_us: f64, wf_put
 }
 
 /// A put's force after a lock's handoff, in writes: read off the simulation's saturated
-/// request/reply locks over zHyperLink (see [`handed_over_force_us`]).
+/// request/reply locks over zHyperLink (see [`handed_over_force_us`]); no report gives it.
 const HANDED_OVER_FORCE_WRITES: f64 = 1.58;
 
 /// A server's wait for a queue's lock that it does not hold across a force, `wait_us` being the

@@ -433,7 +433,8 @@ fn megabyte_puts_through_one_lock_wait_for_room_at_the_loggers_pace() {
     // Log-test tasks in syncpoint on one private queue, records that about fill the log output
     // buffers: the puts come one after another through the queue's lock, each finding what is
     // left of the last record, and the logger paces the lock. Priced as random arrivals' backlog,
-    // the puts' waits for room were a third too long and the simulation ran 8-15% faster.
+    // the puts' waits for room were a third too long and the simulation ran 8-16% faster (now
+    // within 3%).
     for (tasks, size, path, cpus) in [
         (8, 3_914_146, (LogIoMode::Zhyperlink, 1, 2), 3),
         (31, 4_209_794, (LogIoMode::Zhyperlink, 1, 2), 3),
@@ -571,8 +572,8 @@ fn a_put_handed_a_busy_lock_forces_behind_a_write_just_begun() {
     // Request/reply locks held across zHyperLink forces, run nearly saturated with the convoys
     // broken: a put that queued for the lock takes it as the holder's force ends and forces a
     // burst later, behind the write the logger has just begun. Its force waited about 1.6
-    // writes in the simulation and a get's 1.3; priced at the average force, these were
-    // 10-11% fast.
+    // writes in the simulation and a get's 1.3; priced at the average force, the model was
+    // 9-11% fast in these (now within 3%).
     for (requesters, pairs, size, (copies, stripes), cpus) in
         [(18, 1, 8_222, (2, 4), 4), (60, 1, 4_144, (2, 2), 4), (53, 3, 18_932, (2, 3), 3)]
     {
