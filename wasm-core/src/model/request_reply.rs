@@ -3536,6 +3536,74 @@ fn handed_over_force_us(s: &Setup, util: f64, convoy: f64, write_us: f64, wf_put
 /// request/reply locks over zHyperLink (see [`handed_over_force_us`]); no report gives it.
 const HANDED_OVER_FORCE_WRITES: f64 = 1.58;
 
+/// A busy server's waits for the log and for the request queue's lock, where the requesters'
+/// and the servers' puts hold their locks across their forces over synchronous zHyperLink
+/// writes on one log (private queues, or shared ones on one queue manager).
+///
+/// A server that finds requests queued goes from one call to the next without waiting for a
+/// message, and between its forces it waits for the locks, so its forces come at no particular
+/// point of the logger's writes: each waits for what is left of the write under way and its
+/// tail, half of them on average while the logger is busy with others' writes, and then for its
+/// own. The average force ([`commit::log_force_on`]) takes every chain as coming back a few
+/// processor bursts after its release, often within the logger's tail, and waits less. And a
+/// server's get comes straight from its put's release at the end of a write, when a requester
+/// holding the request lock across its force is in the next one: it waits for that write and
+/// its tail as often as the requesters' puts hold the lock. Measured in the simulation, 51
+/// requesters with 11 servers on 10 private pairs at 4.6 KB over zHyperLink: the servers, the
+/// bottleneck, waited 237 and 215 us a force (writes of about 160 us) where the model's average
+/// was 196, and 78 us for the request lock where the model had 11; the model was 25% fast (6%
+/// priced so). Drawn
+/// (`mqpx consistency --scenarios 1000 --seed 303 --family
+/// request-reply,persistent,out-of-syncpoint,private,zhyperlink`) 34 -> 25 beyond 10%, beyond
+/// 20% 5 -> 1; seed 707 19 -> 16. Not everywhere: one server a pair on many processors can
+/// wait much less (25 requesters with 7 servers on 7 pairs at 1.2 KB on eight processors: the
+/// simulated server waited 12 us for the lock and 50 us a force, about the model's average;
+/// 6% fast before, 18% slow now), which what is priced here does not tell apart. Where a write
+/// carries only one or two forces ([`BUSY_SERVER_FEWEST_FORCES_A_WRITE`]) the server's forces
+/// are a good part of them and the average holds: 36 requesters with one server on one pair
+/// at 2.1 KB, 1.7 forces a write, waited 39-41 us a force and 10 us for the lock in the
+/// simulation, about the average; priced so it went from 3% fast to 22% slow.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct BusyServer {
+    /// Share of the server's gets that find a request queued.
+    busy: f64,
+    /// What each of the server's forces waits beyond the average force, µs.
+    force_extra_us: f64,
+    /// A write and the logger's tail after it, µs.
+    write_cycle_us: f64,
+}
+
+/// Forces a write must carry for [`BusyServer`] to price a busy server's waits apart: read off
+/// the drawn families of its doc (with 3 as many beyond 10% there as with no floor, which sent
+/// the lone pair of its doc 22% slow; with 5 one more); no report gives it.
+const BUSY_SERVER_FEWEST_FORCES_A_WRITE: f64 = 3.0;
+
+impl BusyServer {
+    /// The busy server's waits given the log's answer `log` and its average force wait
+    /// `wait_us`; `None` where they are not priced apart.
+    fn of(s: &Setup, log: &LogForce, wait_us: f64) -> Option<BusyServer> {
+        let gathering = log.requests_per_write >= BUSY_SERVER_FEWEST_FORCES_A_WRITE;
+        if !(s.held_req && s.held_srv && s.writes_have_tail && s.qmgrs <= 1.0 && gathering) {
+            return None;
+        }
+        let busy = (1.0 - s.servers.get_waits).clamp(0.0, 1.0);
+        if busy <= 0.0 {
+            return None;
+        }
+        let tail_us = s.log_path.write_time_and_tail_us(s.force_bytes).1;
+        let write_cycle_us = log.write_us + tail_us;
+        let random_us = log.write_us + 0.5 * write_cycle_us * log.busy_with_others;
+        Some(BusyServer { busy, force_extra_us: busy * (random_us - wait_us).max(0.0), write_cycle_us })
+    }
+
+    /// The server's wait for the request lock, µs, where the requesters' puts hold it
+    /// `put_util` of the time and the lock's own pricing gives `lock_wait_us`: never less.
+    fn request_lock_wait_us(&self, put_util: f64, lock_wait_us: f64) -> f64 {
+        let behind_put_us = put_util.clamp(0.0, 1.0) * self.write_cycle_us;
+        lock_wait_us.max(self.busy * behind_put_us + (1.0 - self.busy) * lock_wait_us)
+    }
+}
+
 /// A server's wait for a queue's lock that it does not hold across a force, `wait_us` being the
 /// requesters' there: the requesters' operations on the queue take `requester_hold_us` each,
 /// the servers' `server_hold_us`, once a transaction each; `variance_scale` is the holds'
@@ -3806,8 +3874,16 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             // reply queue's, the servers' puts and the requesters' gets.
             let srv_wl_rq = server_lock_wait_us(s, s.held_req, wl_rq, x_queue_us, put_hold_req, get_call_us, rq_scale);
             let srv_wl_rp = server_lock_wait_us(s, s.held_srv, wl_rp, x_queue_us, get_call_us, put_hold_srv, rp_scale);
-            let srv_get = get_call_us + srv_wl_rq + if s.persistent && !s.srv_in { wf_get } else { 0.0 };
-            let srv_put = put_hold_srv + srv_wl_rp + after_put_srv + s.srv_overflow_wait_us;
+            // A busy server's forces and its wait for the request lock, priced apart from the
+            // requesters' where both puts hold their locks across their forces (see
+            // `BusyServer`).
+            let busy_server = BusyServer::of(s, &log, wf);
+            let srv_force_extra = busy_server.map_or(0.0, |b| b.force_extra_us);
+            let srv_wl_rq =
+                busy_server.map_or(srv_wl_rq, |b| b.request_lock_wait_us(x_queue_us * put_hold_req, srv_wl_rq));
+            let srv_get =
+                get_call_us + srv_wl_rq + if s.persistent && !s.srv_in { wf_get } else { 0.0 } + srv_force_extra;
+            let srv_put = put_hold_srv + srv_wl_rp + after_put_srv + s.srv_overflow_wait_us + srv_force_extra;
             // A busy server's commit meets the write its own release set off (see
             // `server_force_behind_release_us`), for the share of its gets that find a request
             // waiting and so follow the release straight on.
