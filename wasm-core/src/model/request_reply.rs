@@ -413,10 +413,10 @@ struct Setup {
     /// between their own records' write times), µs; zero but in the persistent log test and
     /// request/reply's multi-write records on a logger that does not stream (see [`setup`]).
     own_record_half_gap_us: f64,
-    /// Whether a write ends with the logger's own work before its next one (synchronous
-    /// zHyperLink writes), so that the forces queued meanwhile do not start the next write at
-    /// once (see [`server_force_behind_release_us`]).
-    writes_have_tail: bool,
+    /// The logger's own work after a force's write before its next one, µs (synchronous
+    /// zHyperLink writes; 0 otherwise): the forces queued meanwhile do not start the next write
+    /// at once (see [`server_force_behind_release_us`] and [`Setup::writes_have_tail`]).
+    force_tail_us: f64,
     /// Where the last search of processor queueing ended, for the next throughput's to start.
     cpu_warm: processors::WarmStart,
     /// Where the last search of processor queueing with the chains spread unevenly over the
@@ -858,6 +858,12 @@ impl LockRuns {
 }
 
 impl Setup {
+    /// Whether a force's write ends with the logger's own work before its next one
+    /// (`force_tail_us`).
+    fn writes_have_tail(&self) -> bool {
+        self.force_tail_us > 0.0
+    }
+
     /// Processors of one LPAR (each queue manager of a QSG runs on its own).
     fn lpar_cpus(&self) -> f64 {
         self.cpus / self.qmgrs
@@ -1848,7 +1854,7 @@ fn one_group(s: &Setup) -> Option<OneGroup> {
         || !async_calls
         || !s.persistent
         || s.req_in
-        || s.writes_have_tail
+        || s.writes_have_tail()
         || s.shape == Shape::Batch
         || s.forces_txn <= 0.0
     {
@@ -2657,7 +2663,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         log_path,
         force_sizes,
         own_record_half_gap_us,
-        writes_have_tail: log_path.write_time_and_tail_us(force_bytes).1 > 0.0,
+        force_tail_us: log_path.write_time_and_tail_us(force_bytes).1,
         force_gap_us: if forces_txn > 0.0 {
             let dispatches =
                 if shape == Shape::RequestReply { (1.0 + srv_get_waits) * GET_WAIT_DISPATCH_US } else { 0.0 };
@@ -2971,7 +2977,7 @@ fn lone_lock_chains(s: &Setup, x_us: f64) -> Option<f64> {
 /// request/reply on one shared pair over zHyperLink, two locks a transaction, from 11 to 16
 /// of 120; both keep the step.
 fn lone_lock_paced_by_zhyperlink(s: &Setup) -> bool {
-    s.persistent && s.writes_have_tail && s.shape == Shape::PutCommitGetCommit && s.pairs <= 1.0
+    s.persistent && s.writes_have_tail() && s.shape == Shape::PutCommitGetCommit && s.pairs <= 1.0
 }
 
 /// The fewest chains from `counted` up to `population` for which `stretch_at` has an answer (keeps
@@ -3497,7 +3503,7 @@ fn server_force_behind_release_us(write_us: f64, requester_gap_us: f64, server_g
 /// by the processors (the previous stop's trial, and this one's over zHyperLink) it sent cases on
 /// two processors and on one queue up to 9 points slow (50 tasks on 5 queues on two 7% -> 11%).
 fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_us: f64) -> f64 {
-    if !(s.persistent && (s.req_in || s.implicit_req) && s.writes_have_tail && s.shape == Shape::PutCommitGetCommit) {
+    if !(s.persistent && (s.req_in || s.implicit_req) && s.writes_have_tail() && s.shape == Shape::PutCommitGetCommit) {
         return 0.0;
     }
     let queues = (s.pairs / s.qmgrs).max(1.0);
@@ -3517,15 +3523,15 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
 /// 1.55-1.60 writes a force at request/reply locks run 91-100% busy (1 to 3 private pairs,
 /// 4-19 KB; a get's force there 1.24-1.38 writes, the model's average 1.27-1.41), and the
 /// model ran those cases 10-13% fast (now 1-6%), the lock's throughput being one put's and one
-/// get's hold ([`HANDED_OVER_FORCE_WRITES`]). Weighed by the share of puts that find the lock held, taken as
-/// the lock's utilisation (random arrivals find it busy that often), outside the convoys, whose
-/// own pricing (`commit::convoy_lock_wait_us` and the handoffs the log search counts) already
-/// takes their forces as coming at releases. Over FICON and zHPF, writes without the logger's
+/// get's hold ([`HANDED_OVER_FORCE_WRITES`]). Weighed by the share of puts that find the lock
+/// held, taken as the lock's utilisation (random arrivals find it busy that often), outside the
+/// convoys, whose own pricing (`commit::convoy_lock_wait_us` and the handoffs the log search
+/// counts) already takes their forces as coming at releases. Over FICON and zHPF, writes without the logger's
 /// tail, the forces queued during a write start the next one at its end and the average prices
 /// them; over several queue managers the next holder may force on another log than the one whose
 /// write released the lock (drawn over three, it moved as many cases further as nearer).
 fn handed_over_force_us(s: &Setup, util: f64, convoy: f64, write_us: f64, wf_put: f64) -> f64 {
-    if !s.writes_have_tail || s.qmgrs > 1.0 {
+    if !s.writes_have_tail() || s.qmgrs > 1.0 {
         return 0.0;
     }
     let found_held = util.clamp(0.0, 1.0) * (1.0 - convoy).clamp(0.0, 1.0);
@@ -3552,8 +3558,7 @@ const HANDED_OVER_FORCE_WRITES: f64 = 1.58;
 /// requesters with 11 servers on 10 private pairs at 4.6 KB over zHyperLink: the servers, the
 /// bottleneck, waited 237 and 215 us a force (writes of about 160 us) where the model's average
 /// was 196, and 78 us for the request lock where the model had 11; the model was 25% fast (6%
-/// priced so). Drawn
-/// (`mqpx consistency --scenarios 1000 --seed 303 --family
+/// priced so). Drawn (`mqpx consistency --scenarios 1000 --seed 303 --family
 /// request-reply,persistent,out-of-syncpoint,private,zhyperlink`) 34 -> 25 beyond 10%, beyond
 /// 20% 5 -> 1; seed 707 19 -> 16. Not everywhere: one server a pair on many processors can
 /// wait much less (25 requesters with 7 servers on 7 pairs at 1.2 KB on eight processors: the
@@ -3583,15 +3588,14 @@ impl BusyServer {
     /// `wait_us`; `None` where they are not priced apart.
     fn of(s: &Setup, log: &LogForce, wait_us: f64) -> Option<BusyServer> {
         let gathering = log.requests_per_write >= BUSY_SERVER_FEWEST_FORCES_A_WRITE;
-        if !(s.held_req && s.held_srv && s.writes_have_tail && s.qmgrs <= 1.0 && gathering) {
+        if !(s.held_req && s.held_srv && s.writes_have_tail() && s.qmgrs <= 1.0 && gathering) {
             return None;
         }
         let busy = (1.0 - s.servers.get_waits).clamp(0.0, 1.0);
         if busy <= 0.0 {
             return None;
         }
-        let tail_us = s.log_path.write_time_and_tail_us(s.force_bytes).1;
-        let write_cycle_us = log.write_us + tail_us;
+        let write_cycle_us = log.write_us + s.force_tail_us;
         let random_us = log.write_us + 0.5 * write_cycle_us * log.busy_with_others;
         Some(BusyServer { busy, force_extra_us: busy * (random_us - wait_us).max(0.0), write_cycle_us })
     }
@@ -3887,7 +3891,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             // A busy server's commit meets the write its own release set off (see
             // `server_force_behind_release_us`), for the share of its gets that find a request
             // waiting and so follow the release straight on.
-            let srv_behind_us = if s.persistent && s.srv_in && s.req_in && s.writes_have_tail {
+            let srv_behind_us = if s.persistent && s.srv_in && s.req_in && s.writes_have_tail() {
                 let requester_gap_us = wake + get_call_us + cmit_call_us;
                 let server_gap_us = get_call_us + srv_wl_rq + put_call_us + srv_wl_rp + cmit_call_us;
                 (1.0 - s.servers.get_waits)

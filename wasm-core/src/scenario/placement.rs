@@ -74,21 +74,15 @@ pub fn applications(requesters: u32, servers: u32, qmgrs: u32) -> [Vec<u16>; 2] 
     [queue_managers_of(requesters, qmgrs, 0, 0), queue_managers_of(servers, qmgrs, 1, first)]
 }
 
-/// Share of request/reply's round trips whose server runs on another queue manager than its
-/// requester, over `qmgrs` queue managers: requester and server i serve pair i % `pairs` (the
-/// pairs in use, no more than the requesters), and a requester's request goes to any server of
-/// its pair, each as likely. 0 on one queue manager.
-pub fn round_trips_split(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) -> f64 {
-    CrossingChains::of(requesters, servers, pairs, qmgrs).split
-}
-
 /// How request/reply's chains cross between LPARs, over `qmgrs` queue managers: a chain runs on
 /// its requester's queue manager and on those of its pair's servers (requester and server i
 /// serve pair i % `pairs`, a request going to any server of its pair).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CrossingChains {
-    /// Share of the round trips whose server runs on another queue manager than its requester
-    /// (see [`round_trips_split`]).
+    /// Share of the round trips whose server runs on another queue manager than its requester:
+    /// requester and server i serve pair i % `pairs` (the pairs in use, no more than the
+    /// requesters), and a requester's request goes to any server of its pair, each as likely. 0
+    /// on one queue manager.
     pub split: f64,
     /// Whether some chain has every server of its pair on its requester's queue manager, and so
     /// stays on one LPAR.
@@ -182,6 +176,11 @@ mod tests {
             }
             assert_eq!(placed, queue_managers_of(count, qmgrs, 0, 0), "the placement is fixed");
         }
+    }
+
+    /// The round trips' split of [`CrossingChains`].
+    fn round_trips_split(requesters: u32, servers: u32, pairs: u32, qmgrs: u32) -> f64 {
+        CrossingChains::of(requesters, servers, pairs, qmgrs).split
     }
 
     #[test]

@@ -1384,7 +1384,7 @@ fn few_round_trips_over_several_lpars_queue_where_the_placement_puts_their_two_e
     // the scenario's placement has four of them next to their server, where a round trip's two
     // ends never queue behind each other. Taken as split one time in three less (chance), the
     // model was 12-15% slow in these.
-    assert!(placement::round_trips_split(5, 5, 16, 3) < 0.5);
+    assert!(placement::CrossingChains::of(5, 5, 16, 3).split < 0.5);
     for (size, cpus) in [(1_000_000, 1), (100_000, 1), (1_000_000, 2)] {
         let sc = nonpersistent_shared_request_reply(5, 16, size, 3, cpus);
         throughput_agrees(&format!("5 requesters over three {cpus}-processor LPARs, {size} B"), &sc, 0.10);
