@@ -59,6 +59,17 @@ pub fn calculate(name: &str, input_json: &str) -> Result<String, JsValue> {
     Ok(out.to_string())
 }
 
+/// Simulates a scenario's steady state (statistics only, about 4,000 transactions) and sets it
+/// against the model, as the consistency probe does; returns JSON tagged by `status`: `judged`
+/// with the three figures compared, or `not_judged` with the reason (see
+/// `sim::consistency::CheckReport`). Throws field errors for a bad scenario.
+#[wasm_bindgen(js_name = checkAgainstModel)]
+pub fn check_against_model(scenario_json: &str) -> Result<String, JsValue> {
+    let s = Scenario::from_json(scenario_json).map_err(|e| to_js_error(&e))?;
+    let report = crate::sim::consistency::CheckReport::from(crate::sim::consistency::check(&s));
+    Ok(serde_json::to_string(&report).expect("check report serialises"))
+}
+
 /// Judges the model against reference sets given as a JSON array of set documents.
 #[wasm_bindgen(js_name = fidelity)]
 pub fn fidelity(reference_sets_json: &str) -> Result<String, JsValue> {

@@ -13,7 +13,7 @@ use crate::model::log::LogIoMode;
 use crate::rng::Rng;
 use crate::scenario::{Persistence, QueueType, Scenario, SyncpointMode, WorkloadKind};
 use crate::sim::mq::run;
-use crate::sim::stats::RunPlan;
+use crate::sim::stats::{Estimate, RunPlan};
 
 /// Transactions a run aims at: enough for its batch means to settle within a few percent.
 const TARGET_TRANSACTIONS: f64 = 4000.0;
@@ -285,27 +285,158 @@ impl Family {
 /// mix reaches less often than this is too narrow to draw by rejection.
 const FAMILY_DRAWS_A_SCENARIO: usize = 100_000;
 
-/// Simulates `scenario` for about `TARGET_TRANSACTIONS` (4,000) transactions and compares it
-/// with the model; `None` when the run would complete too few to judge.
-pub fn compare(scenario: &Scenario) -> Option<Departure> {
+/// How far the simulation's steady state may depart from the model, percent of the model's
+/// figure, and the two still agree: the bound the consistency tests hold the grids to.
+pub const AGREEMENT_LIMIT_PCT: f64 = 10.0;
+
+/// One figure of the model set against the simulation's estimate of it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Compared {
+    /// The model's figure.
+    pub model: f64,
+    /// The simulation's steady-state estimate, with its 95% half-width.
+    pub simulated: Estimate,
+    /// The simulation's mean against the model's figure, percent of the model's (positive: the
+    /// simulation's is larger; 0 where the model's is 0, as for the log rate of nonpersistent
+    /// work).
+    pub departure_pct: f64,
+}
+
+impl Compared {
+    fn of(model: f64, simulated: Estimate) -> Compared {
+        let departure_pct = if model.abs() > 1e-12 { (simulated.mean - model) / model * 100.0 } else { 0.0 };
+        Compared { model, simulated, departure_pct }
+    }
+}
+
+/// A scenario's simulated steady state against the model, as the consistency probe judges it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Agreement {
+    /// Transactions (round trips, or units of work) per second.
+    pub transactions_per_s: Compared,
+    /// Mean round trip (or unit of work), microseconds.
+    pub round_trip_us: Compared,
+    /// Log data written per copy, MB/s.
+    pub log_rate_mb_s: Compared,
+    /// The largest of the three departures, percent (unsigned).
+    pub largest_departure_pct: f64,
+    /// [`AGREEMENT_LIMIT_PCT`].
+    pub limit_pct: f64,
+    /// Whether every departure is within the limit.
+    pub agrees: bool,
+    /// Simulated seconds measured after the warm-up.
+    pub run_s: f64,
+}
+
+/// Why [`check`] did not judge a scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotJudged {
+    /// A workload the probe does not draw (messages across channels, stream-queue copies,
+    /// client connections): its simulation is held to the model by grids of its own.
+    OutsideTheProbe,
+    /// The model finds no throughput to compare with.
+    NoModelThroughput,
+    /// The run completed too few transactions in its longest time to judge.
+    TooFewTransactions,
+}
+
+impl std::fmt::Display for NotJudged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NotJudged::OutsideTheProbe => {
+                "the check covers request/reply, the log test and batches without stream queues or client \
+                 connections; this workload's simulation is checked against the model by grids of its own"
+            }
+            NotJudged::NoModelThroughput => "the model finds no throughput for this scenario to compare with",
+            NotJudged::TooFewTransactions => {
+                "the simulation completes too few transactions in a minute of simulated time to judge"
+            }
+        })
+    }
+}
+
+/// [`check`]'s answer as the app receives it: the agreement, or why there is none, tagged by
+/// `status` (`judged` or `not_judged`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum CheckReport {
+    /// The scenario was judged.
+    Judged(Agreement),
+    /// The scenario was not judged, for `reason`.
+    NotJudged {
+        /// Why, in a sentence for the user.
+        reason: String,
+    },
+}
+
+impl From<Result<Agreement, NotJudged>> for CheckReport {
+    fn from(result: Result<Agreement, NotJudged>) -> CheckReport {
+        match result {
+            Ok(agreement) => CheckReport::Judged(agreement),
+            Err(why) => CheckReport::NotJudged { reason: why.to_string() },
+        }
+    }
+}
+
+/// Simulates `scenario` for about `TARGET_TRANSACTIONS` (4,000) transactions, its statistics
+/// only, and sets its steady state against the model.
+pub fn check(scenario: &Scenario) -> Result<Agreement, NotJudged> {
+    let w = &scenario.workload;
+    if !matches!(w.kind, WorkloadKind::RequestReply | WorkloadKind::LogUpperBound | WorkloadKind::BatchPut)
+        || scenario.streaming.enabled
+        || scenario.connection.client_applications
+    {
+        return Err(NotJudged::OutsideTheProbe);
+    }
     let rr = model::request_reply::evaluate(scenario);
     // A model with no throughput (or none it could find) gives nothing to compare against.
     if rr.transactions_s.is_nan() || rr.transactions_s <= 0.0 {
-        return None;
+        return Err(NotJudged::NoModelThroughput);
     }
     let run_s = (TARGET_TRANSACTIONS / rr.transactions_s).clamp(RUN_S.0, RUN_S.1);
     let m = run(scenario, RUN_SEED, RunPlan { warmup_s: 0.1 * run_s, run_s, batches: 10 });
     if m.transactions_per_s.mean * run_s < MIN_TRANSACTIONS {
-        return None;
+        return Err(NotJudged::TooFewTransactions);
     }
     let log_rate_mb_s = model::commit::evaluate(scenario).log_rate_mb_s;
-    let pct = |sim: f64, model: f64| if model.abs() > 1e-12 { (sim - model) / model * 100.0 } else { 0.0 };
+    Ok(Agreement::of(
+        Compared::of(rr.transactions_s, m.transactions_per_s),
+        Compared::of(rr.round_trip_us, m.round_trip_us),
+        Compared::of(log_rate_mb_s, m.log_rate_mb_s),
+        run_s,
+    ))
+}
+
+impl Agreement {
+    /// The three figures judged together: they agree while none departs beyond
+    /// [`AGREEMENT_LIMIT_PCT`].
+    fn of(transactions_per_s: Compared, round_trip_us: Compared, log_rate_mb_s: Compared, run_s: f64) -> Agreement {
+        let largest_departure_pct = [transactions_per_s, round_trip_us, log_rate_mb_s]
+            .iter()
+            .map(|c| c.departure_pct.abs())
+            .fold(0.0, f64::max);
+        Agreement {
+            transactions_per_s,
+            round_trip_us,
+            log_rate_mb_s,
+            largest_departure_pct,
+            limit_pct: AGREEMENT_LIMIT_PCT,
+            agrees: largest_departure_pct <= AGREEMENT_LIMIT_PCT,
+            run_s,
+        }
+    }
+}
+
+/// Simulates `scenario` for about `TARGET_TRANSACTIONS` (4,000) transactions and compares it
+/// with the model; `None` where [`check`] does not judge it.
+pub fn compare(scenario: &Scenario) -> Option<Departure> {
+    let a = check(scenario).ok()?;
     Some(Departure {
         scenario: scenario.clone(),
-        simulated_transactions_per_s: m.transactions_per_s.mean,
-        transactions_error_pct: pct(m.transactions_per_s.mean, rr.transactions_s),
-        round_trip_error_pct: pct(m.round_trip_us.mean, rr.round_trip_us),
-        log_rate_error_pct: pct(m.log_rate_mb_s.mean, log_rate_mb_s),
+        simulated_transactions_per_s: a.transactions_per_s.simulated.mean,
+        transactions_error_pct: a.transactions_per_s.departure_pct,
+        round_trip_error_pct: a.round_trip_us.departure_pct,
+        log_rate_error_pct: a.log_rate_mb_s.departure_pct,
     })
 }
 
@@ -535,6 +666,63 @@ mod tests {
         let family = Family { kind: Some(WorkloadKind::LogUpperBound), fewer_servers: Some(true), ..Family::default() };
         let err = probe_family(200, 3, &family).unwrap_err();
         assert!(err.contains("too narrow"), "{err}");
+    }
+
+    #[test]
+    fn a_check_sets_the_simulated_steady_state_against_the_models_figures() {
+        let mut scenario = Scenario::default();
+        scenario.workload.persistence = Persistence::Persistent;
+        let a = check(&scenario).expect("a persistent request/reply scenario is judged");
+        let rr = model::request_reply::evaluate(&scenario);
+        assert_eq!(a.transactions_per_s.model, rr.transactions_s);
+        assert_eq!(a.round_trip_us.model, rr.round_trip_us);
+        assert_eq!(a.log_rate_mb_s.model, model::commit::evaluate(&scenario).log_rate_mb_s);
+        for c in [a.transactions_per_s, a.round_trip_us, a.log_rate_mb_s] {
+            assert!(c.simulated.mean > 0.0 && c.simulated.half_width_95 > 0.0, "{c:?}");
+            let expected = (c.simulated.mean - c.model) / c.model * 100.0;
+            assert!((c.departure_pct - expected).abs() < 1e-9, "{c:?}");
+        }
+        // The same run the probe judges, so the two never disagree about a scenario.
+        let d = compare(&scenario).unwrap();
+        assert_eq!(d.transactions_error_pct, a.transactions_per_s.departure_pct);
+        assert_eq!(d.largest_pct(), a.largest_departure_pct);
+        assert!(a.run_s >= RUN_S.0 && a.run_s <= RUN_S.1);
+    }
+
+    #[test]
+    fn figures_agree_only_while_none_departs_beyond_the_limit() {
+        let at = |departure_pct: f64| Compared::of(100.0, Estimate { mean: 100.0 + departure_pct, half_width_95: 1.0 });
+        let judged = |t: f64, r: f64, l: f64| Agreement::of(at(t), at(r), at(l), 1.0);
+        let within = judged(4.0, -9.9, 0.0);
+        assert!(within.agrees);
+        assert!((within.largest_departure_pct - 9.9).abs() < 1e-9);
+        let beyond = judged(4.0, -3.0, -10.5);
+        assert!(!beyond.agrees);
+        assert!((beyond.largest_departure_pct - 10.5).abs() < 1e-9);
+        // Nothing logged on either side departs by nothing.
+        assert_eq!(Compared::of(0.0, Estimate::default()).departure_pct, 0.0);
+    }
+
+    #[test]
+    fn workloads_the_probe_does_not_draw_are_not_judged_and_say_why() {
+        let mut channel = Scenario::default();
+        channel.workload.kind = WorkloadKind::ChannelMove;
+        channel.workload.queue_managers = 2;
+        let mut streamed = Scenario::default();
+        streamed.streaming.enabled = true;
+        let mut clients = Scenario::default();
+        clients.connection.client_applications = true;
+        for s in [channel, streamed, clients] {
+            let s = s.validated().expect("a valid scenario");
+            assert_eq!(check(&s), Err(NotJudged::OutsideTheProbe));
+        }
+        let report = serde_json::to_value(CheckReport::from(Err(NotJudged::TooFewTransactions))).unwrap();
+        assert_eq!(report["status"], "not_judged");
+        assert!(report["reason"].as_str().unwrap().contains("too few transactions"), "{report}");
+        let judged = serde_json::to_value(CheckReport::from(check(&Scenario::default()))).unwrap();
+        assert_eq!(judged["status"], "judged");
+        assert!(judged["transactions_per_s"]["simulated"]["half_width_95"].as_f64().unwrap() > 0.0, "{judged}");
+        assert_eq!(judged["limit_pct"], AGREEMENT_LIMIT_PCT);
     }
 
     #[test]
