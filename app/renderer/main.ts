@@ -1,12 +1,14 @@
 /**
  * Boots the renderer: loads the model, mounts the controls, runs the message-flow simulation of
  * the current scenario in a Web Worker and plays its trace in the 3D scene, with transport
- * controls and a live chart of the simulation's series beside the model's sweep chart.
+ * controls and a live chart of the simulation's series beside the model's sweep chart. A second
+ * worker simulates each scenario's steady state and sets it against the model beside the charts.
  */
 import { mountSeriesChart } from "./charts/series-chart";
 import { drawSweepChart } from "./charts/sweep-chart";
 import type { Engine } from "./engine/engine";
 import { loadEngine } from "./engine/load-engine";
+import { type CheckWorkerPort, createCheckWorker, ModelCheckClient } from "./engine/model-check";
 import { createSimWorker, SimClient, type WorkerPort } from "./engine/sim-client";
 import type { Topology } from "./engine/sim-protocol";
 import { TracePlayer } from "./engine/trace-player";
@@ -15,6 +17,7 @@ import { layoutTopology } from "./scene/topology-layout";
 import { createTopologyScene, type TopologyScene } from "./scene/topology-scene";
 import { createScenarioStore, type ScenarioState } from "./store/scenario-store";
 import { MESSAGE_SIZE_STEPS, mountControlsPanel, valueAt } from "./ui/controls-panel";
+import { CHECKING, describeCheck, describeFailure, describeRejection, mountModelCheck } from "./ui/model-check-panel";
 import { mountSceneLegend } from "./ui/scene-legend";
 import {
   DEFAULT_SPEED,
@@ -38,6 +41,8 @@ const CHART_SAMPLES = 160;
 /** Records per trace chunk and chunks the worker may run ahead: a small lead keeps restarts quick. */
 const CHUNK_RECORDS = 1024;
 const MAX_UNACKED_CHUNKS = 6;
+/** Quiet time after a change before the steady state is simulated again to check it against the model. */
+const CHECK_DEBOUNCE_MS = 600;
 /** Simulated time replayed at least to rebuild the scene after a scrub. */
 const REBUILD_LOOKBACK_S = 0.01;
 
@@ -91,6 +96,43 @@ function openWorker(): WorkerPort | string {
   }
 }
 
+/** The model check's worker, or why there is none. */
+function openCheckWorker(): CheckWorkerPort | string {
+  if (typeof Worker === "undefined") return "this browser has no Web Workers";
+  try {
+    return createCheckWorker();
+  } catch (error) {
+    return (error as Error).message ?? String(error);
+  }
+}
+
+/** Mounts "Simulation against the model" and keeps it to the scenario on screen. */
+function mountCheckAgainstModel(store: ReturnType<typeof createScenarioStore>): void {
+  const show = mountModelCheck(required<HTMLElement>("[data-testid=model-check]"));
+  const worker = openCheckWorker();
+  if (typeof worker === "string") {
+    show(describeFailure(`the simulation cannot run here (${worker}).`));
+    return;
+  }
+  const client = new ModelCheckClient(worker, {
+    checked: (report) => show(describeCheck(report)),
+    rejected: (errors) => show(describeRejection(errors)),
+    failed: (message) => show(describeFailure(message)),
+  });
+  const check = () => {
+    show(CHECKING);
+    client.check(store.getState().scenario);
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  store.subscribe((s, previous) => {
+    if (s.scenario === previous.scenario) return;
+    show(CHECKING);
+    clearTimeout(timer);
+    timer = setTimeout(check, CHECK_DEBOUNCE_MS);
+  });
+  check();
+}
+
 async function boot(): Promise<void> {
   const app = required<HTMLElement>("#app");
   const status = required<HTMLElement>("[data-testid=status]");
@@ -99,6 +141,7 @@ async function boot(): Promise<void> {
 
   const store = createScenarioStore(engine);
   mountControlsPanel(required<HTMLElement>(".controls"), store);
+  mountCheckAgainstModel(store);
 
   // Problems that limit what the page can show; the status line says them plainly.
   const notices: string[] = [];

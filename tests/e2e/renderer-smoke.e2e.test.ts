@@ -80,6 +80,24 @@ describe("renderer in a browser", () => {
     writeFileSync(resolve(artifacts, "renderer-persistent.png"), await page.screenshot());
   });
 
+  it("sets the simulated steady state against the model below the controls, and checks again after a change", async () => {
+    const panel = "[data-testid=model-check]";
+    const tone = () => page.getAttribute(panel, "data-tone");
+    await expect.poll(tone, { timeout: 30_000 }).toMatch(/^(agrees|departs)$/);
+    // Persistent work: throughput, round trip and log rate, each with the model's figure beside the simulation's.
+    const rows = async () => page.locator(`${panel} tbody tr`).allTextContents();
+    expect(await rows()).toHaveLength(3);
+    expect((await rows())[0]).toMatch(/^Transactions\/s[\d,.]+[\d,.]+ ±\d+\.\d%[+\u2212]?\d+\.\d%$/);
+    expect(await page.textContent(`${panel} .check-verdict`)).toMatch(/within 10%|beyond the 10%/);
+    const before = (await rows())[0];
+    await page.fill("[data-testid=message-size]", "9");
+    await expect.poll(tone).toBe("checking");
+    await expect.poll(tone, { timeout: 30_000 }).toMatch(/^(agrees|departs)$/);
+    expect((await rows())[0]).not.toBe(before);
+    writeFileSync(resolve(artifacts, "renderer-model-check.png"), await page.screenshot());
+    await page.fill("[data-testid=message-size]", "5");
+  });
+
   /** A data-* figure of the scene section, as a number (NaN while it is not set). */
   const sceneFigure = async (name: string) => Number(await page.getAttribute("[data-testid=scene]", `data-${name}`));
   const simTimeS = async () => Number(await page.getAttribute("[data-testid=sim-time]", "data-sim-time-s"));
@@ -274,6 +292,9 @@ describe("renderer in a browser", () => {
       await expect(bare.textContent("[data-testid=status]")).resolves.toMatch(/simulation cannot run here/);
       await expect(bare.getAttribute("[data-testid=sweep-chart] path.curve", "d")).resolves.toMatch(/^M/);
       await expect(bare.textContent("[data-testid=engine-version]")).resolves.toMatch(/model \d/);
+      await expect(bare.textContent("[data-testid=model-check] .check-verdict")).resolves.toMatch(
+        /simulation cannot run here/,
+      );
     } finally {
       await bare.close();
     }
