@@ -64,6 +64,19 @@ describe("simulation against the model", () => {
       transactions_per_s: { ...slower.transactions_per_s, departure_pct: 12 },
     });
     expect(faster.verdict).toContain("12.0% more transactions");
+    // The figure that departs furthest is the one named.
+    const logging = describeCheck({
+      ...slower,
+      transactions_per_s: { ...slower.transactions_per_s, departure_pct: 2 },
+      log_rate_mb_s: { ...slower.log_rate_mb_s, departure_pct: -14 },
+    });
+    expect(logging.verdict).toContain("logs 14.0% less a second than the model");
+    const trip = describeCheck({
+      ...slower,
+      transactions_per_s: { ...slower.transactions_per_s, departure_pct: -9 },
+      round_trip_us: { ...slower.round_trip_us, departure_pct: 11 },
+    });
+    expect(trip.verdict).toContain("round trip is 11.0% longer than the model's");
   });
 
   it("gives the reason where the core did not judge, and the fields it refused", () => {
