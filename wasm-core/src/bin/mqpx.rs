@@ -27,6 +27,7 @@ const USAGE: &str = "usage:
   mqpx simulate <scenario.json> [--duration-s N] [--seed S] [--profile] [--json]
   mqpx simulate --bench [scenario.json] [--seed S] [--json]
   mqpx consistency [--scenarios N] [--seed S] [--family WORDS] [--show K] [--breakdown] [--json]
+  mqpx check <scenario.json> [--json]
   mqpx schema (scenario | metrics)
   mqpx docs scenario
   mqpx version";
@@ -98,6 +99,7 @@ fn main() -> ExitCode {
         "fidelity" => fidelity(&args),
         "calc" => calc(&args),
         "consistency" => consistency(&args),
+        "check" => check(&args),
         "schema" => schema(&args),
         "docs" => Ok(mqpx::scenario::scenario_markdown()),
         "version" => Ok(mqpx::version().to_string()),
@@ -292,6 +294,44 @@ fn count_option(args: &Args, name: &str, default: u64) -> Result<u64, Failure> {
     args.option(name).map_or(Ok(default), |v| {
         v.parse().map_err(|_| Failure::usage(format!("--{name} takes a whole number, not `{v}`")))
     })
+}
+
+/// One scenario's simulated steady state set against the model, as the consistency probe judges
+/// its drawn scenarios and the app's "Simulation against the model" shows it.
+fn check(args: &Args) -> Result<String, Failure> {
+    use mqpx::sim::consistency::{CheckReport, Compared, check};
+    let scenario = load_scenario(args.positional(0, "scenario file")?)?;
+    let result = check(&scenario);
+    if args.json {
+        return Ok(pretty(&CheckReport::from(result)));
+    }
+    let a = match result {
+        Ok(a) => a,
+        Err(why) => return Ok(format!("not judged: {why}")),
+    };
+    let line = |name: &str, c: &Compared| {
+        format!(
+            "{name:<16} {:>14.2} {:>14.2} ± {:<10.2} {:>+8.1}%",
+            c.model, c.simulated.mean, c.simulated.half_width_95, c.departure_pct
+        )
+    };
+    let verdict = if a.agrees {
+        format!("agrees within {}% (largest departure {:.1}%)", a.limit_pct, a.largest_departure_pct)
+    } else {
+        format!("departs by {:.1}%, beyond the {}% the model is held to", a.largest_departure_pct, a.limit_pct)
+    };
+    Ok(format!(
+        "{:<16} {:>14} {:>14}   {:<10} {:>9}\n{}\n{}\n{}\nsimulated {:.3} s of steady state; {verdict}",
+        "",
+        "model",
+        "simulated",
+        "95% ±",
+        "departs",
+        line("transactions/s", &a.transactions_per_s),
+        line("round trip us", &a.round_trip_us),
+        line("log MB/s", &a.log_rate_mb_s),
+        a.run_s,
+    ))
 }
 
 /// Random scenarios across the panel's ranges (or a family of them, `--family`), simulated and

@@ -153,3 +153,27 @@ fn consistency_ranks_random_scenarios_by_their_departure_from_the_model() {
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("--scenarios takes a whole number"));
 }
+
+#[test]
+fn check_sets_one_scenarios_simulated_steady_state_against_the_model() {
+    let file = scenario_file("check", r#"{"workload": {"persistence": "persistent"}}"#);
+    let report = stdout_json(&mqpx(&["check", &file, "--json"]));
+    assert_eq!(report["status"], "judged");
+    let eval = stdout_json(&mqpx(&["eval", &file, "--json"]));
+    assert_eq!(report["transactions_per_s"]["model"], eval["request_reply"]["transactions_s"]);
+    assert_eq!(report["log_rate_mb_s"]["model"], eval["commit"]["log_rate_mb_s"]);
+    let agrees = report["agrees"].as_bool().unwrap();
+    assert_eq!(agrees, report["largest_departure_pct"].as_f64().unwrap() <= report["limit_pct"].as_f64().unwrap());
+
+    let text = mqpx(&["check", &file]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    for row in ["transactions/s", "round trip us", "log MB/s"] {
+        assert!(text.contains(row), "{text}");
+    }
+    assert!(text.contains(if agrees { "agrees within 10%" } else { "beyond the 10%" }), "{text}");
+
+    let channel = scenario_file("check-channel", r#"{"workload": {"kind": "channel_move", "queue_managers": 2}}"#);
+    let out = mqpx(&["check", &channel]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("not judged: the check covers"));
+}
