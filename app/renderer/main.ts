@@ -86,21 +86,11 @@ function seriesIntervalAt(speed: number): number {
   return Math.min(0.01, Math.max(5e-6, SAMPLE_WALL_S * speed));
 }
 
-/** The simulation's worker, or why there is none. */
-function openWorker(): WorkerPort | string {
+/** A worker made by `create`, or why there is none. */
+function openWorker<W>(create: () => W): W | string {
   if (typeof Worker === "undefined") return "this browser has no Web Workers";
   try {
-    return createSimWorker();
-  } catch (error) {
-    return (error as Error).message ?? String(error);
-  }
-}
-
-/** The model check's worker, or why there is none. */
-function openCheckWorker(): CheckWorkerPort | string {
-  if (typeof Worker === "undefined") return "this browser has no Web Workers";
-  try {
-    return createCheckWorker();
+    return create();
   } catch (error) {
     return (error as Error).message ?? String(error);
   }
@@ -109,7 +99,7 @@ function openCheckWorker(): CheckWorkerPort | string {
 /** Mounts "Simulation against the model" and keeps it to the scenario on screen. */
 function mountCheckAgainstModel(store: ReturnType<typeof createScenarioStore>): void {
   const show = mountModelCheck(required<HTMLElement>("[data-testid=model-check]"));
-  const worker = openCheckWorker();
+  const worker = openWorker<CheckWorkerPort>(createCheckWorker);
   if (typeof worker === "string") {
     show(describeFailure(`the simulation cannot run here (${worker}).`));
     return;
@@ -195,7 +185,7 @@ async function boot(): Promise<void> {
   };
 
   let speed = DEFAULT_SPEED;
-  const worker = openWorker();
+  const worker = openWorker<WorkerPort>(createSimWorker);
   let client: SimClient | null = null;
   // Without a worker the transport drives an empty player, so the rest of the page still works.
   const idlePlayer = new TracePlayer({ maxRecords: 1 });

@@ -9,6 +9,7 @@
  * global, so Node tests run it) and the main-thread client, which keeps only the latest answer.
  */
 import type { Estimate } from "./sim-protocol";
+import { fieldErrors } from "./simulation";
 import type { FieldError } from "./types";
 
 /** One figure of the model set against the simulation's estimate of it. */
@@ -61,24 +62,13 @@ export function isToCheckWorker(data: unknown): data is ToCheckWorker {
 /** The core's `checkAgainstModel` binding: scenario JSON in, report JSON out (throws field errors as JSON text). */
 export type CheckBinding = (scenarioJson: string) => string;
 
-/** The field errors a core error carries, or `null` when it is not a field error. */
-function fieldErrorsOf(error: unknown): FieldError[] | null {
-  if (typeof error !== "string") return null;
-  try {
-    const parsed = JSON.parse(error) as { errors?: unknown };
-    return Array.isArray(parsed.errors) ? (parsed.errors as FieldError[]) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The worker's answer to one request. */
 export function answerCheck(check: CheckBinding, request: ToCheckWorker): FromCheckWorker {
   try {
     const report = JSON.parse(check(JSON.stringify(request.scenario))) as CheckReport;
     return { type: "checked", id: request.id, report };
   } catch (error) {
-    const errors = fieldErrorsOf(error);
+    const errors = fieldErrors(error);
     if (errors !== null) return { type: "rejected", id: request.id, errors };
     return { type: "failed", id: request.id, message: (error as Error).message ?? String(error) };
   }

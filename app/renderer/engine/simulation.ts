@@ -64,7 +64,8 @@ export interface SimulationHandle {
   free(): void;
 }
 
-function fieldErrors(error: unknown): readonly FieldError[] | null {
+/** The field errors a core error carries (JSON text `{"errors":[..]}`), or `null` for any other error. */
+export function fieldErrors(error: unknown): readonly FieldError[] | null {
   if (typeof error !== "string") return null;
   try {
     const parsed = JSON.parse(error) as { errors?: unknown };
