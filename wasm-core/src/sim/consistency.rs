@@ -4,7 +4,9 @@
 //! The consistency tests hold chosen grids to the model. This draws scenarios no grid names,
 //! runs each for a few thousand transactions and ranks them by their largest departure in
 //! throughput, round trip or log rate, so a change to either side can be judged over the whole
-//! space and a departure nobody has looked for turns up. `mqpx consistency` prints it.
+//! space and a departure nobody has looked for turns up. `mqpx consistency` prints it; the
+//! same judgement of one scenario ([`check`]) is `mqpx check` and the app's "Simulation against
+//! the model".
 
 use serde::Serialize;
 
@@ -336,7 +338,9 @@ pub enum NotJudged {
     OutsideTheProbe,
     /// The model finds no throughput to compare with.
     NoModelThroughput,
-    /// The run completed too few transactions in its longest time to judge.
+    /// The run completed fewer than `MIN_TRANSACTIONS` (500) transactions: its run is sized by
+    /// the model's throughput and stops at a minute, so a model far too fast, or a scenario
+    /// slower than that, leaves too few.
     TooFewTransactions,
 }
 
@@ -348,9 +352,7 @@ impl std::fmt::Display for NotJudged {
                  connections; this workload's simulation is checked against the model by grids of its own"
             }
             NotJudged::NoModelThroughput => "the model finds no throughput for this scenario to compare with",
-            NotJudged::TooFewTransactions => {
-                "the simulation completes too few transactions in a minute of simulated time to judge"
-            }
+            NotJudged::TooFewTransactions => "the simulation completed too few transactions in its run to judge",
         })
     }
 }
