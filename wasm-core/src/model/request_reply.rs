@@ -293,6 +293,9 @@ struct Setup {
     /// Where round trips cross between LPARs in step, the processor visits served first come,
     /// first served (see [`InTurn`]).
     in_turn: Option<InTurn>,
+    /// Whether the only tasks at the processors are the queues' lock holders, each on an LPAR
+    /// of one processor drawn at random (see [`random_lpar_holders`]).
+    random_lpar_holders: bool,
     wake_cpu: f64,
     /// How the servers were found in the last round of [`solve_near`]: the share of their
     /// MQGETs that find no request queued and wait to be posted, a request's mean wait for a
@@ -942,7 +945,8 @@ impl CfDemand {
 }
 
 /// The processor visits of request/reply chains that cross between LPARs, none staying on one,
-/// priced as served first come, first served.
+/// and of lock holders on LPARs drawn at random ([`random_lpar_holders`]), priced as served first
+/// come, first served.
 ///
 /// [`cpu_stretch`] lengthens each burst in proportion to itself, as processors taking their tasks
 /// in turn would: a short burst waits little. z/OS dispatches a task until it waits, so a burst
@@ -984,7 +988,7 @@ struct InTurn {
     /// by their length.
     found_burst_us: f64,
     /// Share of the visits so served: the chains' that always cross, times their meetings'
-    /// on both LPARs ([`placement::CrossingChains`]).
+    /// on both LPARs ([`placement::CrossingChains`]); every one of the randomly placed holders'.
     share: f64,
 }
 
@@ -2016,10 +2020,24 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     let crossing = (shape == Shape::RequestReply && qmgrs > 1.0)
         .then(|| placement::CrossingChains::of(w.requesters, w.servers, w.queue_pairs, w.queue_managers));
     let loops_per_chain = crossing.map_or(1.0, |c| 1.0 + (m.min(n) / n) * c.split);
-    // Chains crossing between LPARs, none staying on one: there the processors serve the
-    // chains' visits first come, first served (see `InTurn`).
-    let in_turn = costs.cf.zip(crossing).and_then(|(cf, crossing)| {
-        let share = if crossing.some_stay { 0.0 } else { crossing.always_crossing * crossing.meeting_twice };
+    // Holders of several shared queues' locks on one-processor LPARs drawn at random (one queue
+    // is `lone_lock_chains`').
+    let random_lpar_holders = in_qsg
+        && !persistent
+        && !req_in
+        && matches!(shape, Shape::PutCommitGetCommit | Shape::Batch)
+        && qmgrs > 1.0
+        && sc.system.lpar_cpus <= 1
+        && pairs >= 2.0
+        && n / pairs >= RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE;
+    // Chains crossing between LPARs, none staying on one, and lock holders on LPARs drawn at
+    // random: there the processors serve the visits first come, first served (see `InTurn`).
+    let in_turn = costs.cf.and_then(|cf| {
+        let share = match crossing {
+            _ if random_lpar_holders => 1.0,
+            Some(crossing) if !crossing.some_stay => crossing.always_crossing * crossing.meeting_twice,
+            _ => 0.0,
+        };
         if share <= 0.0 {
             return None;
         }
@@ -2444,6 +2462,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         cmit_async_wait_us: cmit_async,
         cf,
         in_turn,
+        random_lpar_holders,
         wake_cpu: scale * GET_WAIT_POST_CPU_US,
         servers,
         msgs,
@@ -2869,6 +2888,9 @@ const ROOT_BELOW_TOLERANCE: f64 = 1.0e-10;
 /// Where every burst of the loop but the commits is spent holding one lock, only its holder and
 /// the committers are at the processors ([`lone_lock_chains`]).
 fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
+    if s.random_lpar_holders {
+        return random_lpar_holders(s, x_us);
+    }
     if let Some(chains) = lone_lock_chains(s, x_us) {
         return processors::burst_stretch(chains, s.lpar_cpus(), cpu_util, &s.cpu_warm);
     }
@@ -2906,6 +2928,97 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
         return all;
     }
     on_lpar((s.chains - for_locks - for_servers).max(1.0))
+}
+
+/// The processor stretch of lock holders that are the only tasks at the processors, each on an
+/// LPAR of one processor drawn at random, at `x_us` transactions per microsecond.
+///
+/// Nonpersistent log tests and batches out of syncpoint run every burst holding a queue's lock,
+/// so the processors see only the holders. With several tasks a shared queue on every queue
+/// manager, each lock passes to whichever task queued first, on any LPAR, so the holders' LPARs
+/// are drawn afresh at every handover, and an LPAR that draws two holders serves both at half
+/// speed for as long as they stay. That is a closed network whose customers are the holders,
+/// each use of a lock one visit to one LPAR at random with the call's processor time as its
+/// demand and its asynchronous CF requests as time away: exact mean value analysis of its
+/// identical stations gives the queue a holder finds at its LPAR, and so its stretch. The
+/// chains' even share, or their hypergeometric spread ([`cpu_stretch`]), sees neither the draw
+/// at each handover nor that a crowded LPAR keeps its holders longest; and where the holders
+/// alone fall short of the processors' busy share it jumped to every chain, at which the solver
+/// often settled. The holders are as many as the throughput keeps busy at the stretch they
+/// make, all the queues' at most. Each call's asynchronous CF completions queue behind the other
+/// holders' bursts first come, first served (`InTurn`, for every visit).
+///
+/// 58 tasks on 12 queues at 538 KB over three queue managers: 14% fast -> within 1%; 39 on two
+/// queues at 94 KB over two: 20% slow -> 3% (the integration test
+/// `lock_holders_drawn_afresh_at_each_handover_crowd_one_processor_lpars_as_a_closed_network_says`).
+/// Drawn (`mqpx consistency --scenarios 150 --seed 101 --family
+/// log-test,nonpersistent,out-of-syncpoint,qmgrs=2,cpus=1`, and `batch,...`, and both over three
+/// queue managers): beyond 10% 21 -> 5 and 20 -> 11 over two, 24 -> 21 and 25 -> 16 over three;
+/// the probe's 7,838 68 -> 67 (9 nearer, 2 further), the fresh seeds' 32 -> 31, where few such
+/// scenarios are drawn. Over FICON a few went from a few percent to 10-17% slow (24 tasks on 4
+/// queues at 478 KB over three queue managers). Counted only for messages offloaded to SMDS,
+/// the four families came to 12, 19, 16 and 16 (63 against these 53). Not counted so: LPARs of
+/// two or more processors (the network's stations are single servers: there it went 22 -> 55
+/// beyond 10% of 200), persistent work (its logs pace the holders: no case moved) and fewer
+/// than [`RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE`] tasks a queue.
+fn random_lpar_holders(s: &Setup, x_us: f64) -> f64 {
+    let (uses, cpu_us, away_us) = if s.shape == Shape::Batch {
+        (s.batch, s.put_cpu, s.put_async_wait_us)
+    } else {
+        (2.0, 0.5 * (s.put_cpu + s.get_cpu), 0.5 * (s.put_async_wait_us + s.get_async_wait_us))
+    };
+    let away_us = away_us.max(0.0);
+    let stretch_at = |holders: f64| random_station_stretch(holders, s.qmgrs, cpu_us, away_us);
+    // Holders beyond those the throughput keeps busy at the stretch they make: positive while
+    // `holders` is too few.
+    let short = |holders: f64| x_us * uses * (cpu_us * stretch_at(holders) + away_us) - holders;
+    let most = s.pairs.min(s.chains);
+    if short(most) >= 0.0 {
+        return stretch_at(most);
+    }
+    let (mut few, mut many) = (0.0, most);
+    for _ in 0..RANDOM_LPAR_HOLDERS_STEPS {
+        let mid = 0.5 * (few + many);
+        if short(mid) > 0.0 {
+            few = mid;
+        } else {
+            many = mid;
+        }
+    }
+    stretch_at(0.5 * (few + many))
+}
+
+/// Tasks a queue from which its lock's holders are counted on LPARs drawn at random (see
+/// [`random_lpar_holders`]): below it, with two or three queue managers, a lock passes among
+/// the tasks of fewer of them. Read off drawn nonpersistent work out of syncpoint on one
+/// processor an LPAR (300 scenarios: 3 tasks a queue 44 beyond 10%, 4: 33, 6: 31, none: 38; by
+/// kind over two more seeds 4 and 6 were even, 4 ahead for batches); no report gives it.
+const RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE: f64 = 4.0;
+
+/// Halvings of [`random_lpar_holders`]' bracket: to about a billionth of the queues.
+const RANDOM_LPAR_HOLDERS_STEPS: u32 = 30;
+
+/// The stretch of a visit's `demand_us` at one of `stations` identical single servers, where
+/// `customers` (a fraction interpolated between the whole counts either side) each cycle
+/// through `away_us` elsewhere and one visit to a station drawn at random: by the arrival
+/// theorem, one plus the queue a station holds with one customer fewer (exact mean value
+/// analysis, as [`symmetric_mva_throughput`] runs it).
+fn random_station_stretch(customers: f64, stations: f64, demand_us: f64, away_us: f64) -> f64 {
+    let others = (customers - 1.0).max(0.0);
+    let whole = others.floor();
+    // A station's queue with k customers in the network, k = 0, 1, ...: the visit's demand
+    // counted a station at a time (a cycle visits each with 1/stations of it).
+    let share_us = demand_us / stations;
+    let (mut queued, mut queued_before) = (0.0, 0.0);
+    let mut k = 1.0;
+    while k <= whole + 1.0 {
+        let residence_us = share_us * (1.0 + queued);
+        queued_before = queued;
+        queued = k / (away_us + stations * residence_us) * residence_us;
+        k += 1.0;
+    }
+    // `queued_before` is the queue with `whole` customers, `queued` with one more.
+    1.0 + queued_before + (queued - queued_before) * (others - whole)
 }
 
 /// The chains at the processors of a log test or batch on one queue, at `x_us` transactions per
