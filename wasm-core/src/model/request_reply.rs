@@ -293,8 +293,8 @@ struct Setup {
     /// Where round trips cross between LPARs in step, the processor visits served first come,
     /// first served (see [`InTurn`]).
     in_turn: Option<InTurn>,
-    /// Whether the only tasks at the processors are the queues' lock holders, each on an LPAR
-    /// of one processor drawn at random (see [`random_lpar_holders`]).
+    /// Whether the tasks at the processors are the queues' lock holders, each on an LPAR of one
+    /// processor drawn at random, and in syncpoint the committers (see [`random_lpar_holders`]).
     random_lpar_holders: bool,
     wake_cpu: f64,
     /// How the servers were found in the last round of [`solve_near`]: the share of their
@@ -2929,8 +2929,9 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
     on_lpar((s.chains - for_locks - for_servers).max(1.0))
 }
 
-/// The processor stretch of lock holders that are the only tasks at the processors, each on an
-/// LPAR of one processor drawn at random, at `x_us` transactions per microsecond.
+/// The processor stretch of lock holders that are the only tasks at the processors but the
+/// committers, each on an LPAR of one processor drawn at random, at `x_us` transactions per
+/// microsecond.
 ///
 /// Nonpersistent log tests and batches out of syncpoint run every burst holding a queue's lock,
 /// so the processors see only the holders (in syncpoint, and the commits: below). With several
