@@ -2935,8 +2935,8 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
 ///
 /// Nonpersistent log tests and batches out of syncpoint run every burst holding a queue's lock,
 /// so the processors see only the holders (in syncpoint, and the commits: below). With several
-/// tasks a shared queue on every queue
-/// manager, each lock passes to whichever task queued first, on any LPAR, so the holders' LPARs
+/// tasks a shared queue on every queue manager, each lock passes to whichever task queued
+/// first, on any LPAR, so the holders' LPARs
 /// are drawn afresh at every handover, and an LPAR that draws two holders serves both at half
 /// speed for as long as they stay. That is a closed network whose customers are the holders,
 /// each use of a lock one visit to one LPAR at random with the call's processor time as its
@@ -2959,17 +2959,20 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
 /// queue managers): beyond 10% 21 -> 5 and 20 -> 11 over two, 24 -> 21 and 25 -> 16 over three;
 /// the probe's 7,838 68 -> 67 (9 nearer, 2 further), the fresh seeds' 32 -> 31, where few such
 /// scenarios are drawn. Over FICON a few went from a few percent to 10-17% slow (24 tasks on 4
-/// queues at 478 KB over three queue managers). In syncpoint (the same families,
-/// `in-syncpoint`, seeds 101, 202 and 303): log tests 17 -> 6, 17 -> 6 and 18 -> 6 over two
-/// queue managers, 10 -> 6, 17 -> 9 and 13 -> 8 over three; batches 17 -> 7, 26 -> 13 and 25 ->
-/// 11 over two, 23 -> 17, 23 -> 20 and 23 -> 17 over three (229 -> 126 of 1,800 in all; left
-/// out of the holders' count, the committers took the log tests to 25 and 35). The probe's
-/// 7,838 went 67 -> 69 there (one nearer, four further: 62 batch tasks on 13 queues at 9.5 KB,
-/// 77 a commit, over three queue managers, 5% -> 13% slow), the fresh seeds' stayed at 31. Counted only for messages offloaded to SMDS,
-/// the four families came to 12, 19, 16 and 16 (63 against these 53). Not counted so: LPARs of
-/// two or more processors (the network's stations are single servers: there it went 22 -> 55
-/// beyond 10% of 200), persistent work (its logs pace the holders: no case moved) and fewer
-/// than [`RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE`] tasks a queue.
+/// queues at 478 KB over three queue managers). Counted only for messages offloaded to SMDS,
+/// those four families came to 12, 19, 16 and 16 (63 against these 53).
+///
+/// In syncpoint (the same families, `in-syncpoint`, seeds 101, 202 and 303): log tests 17 -> 6,
+/// 17 -> 6 and 18 -> 6 over two queue managers, 10 -> 6, 17 -> 9 and 13 -> 8 over three;
+/// batches 17 -> 7, 26 -> 13 and 25 -> 11 over two, 23 -> 17, 23 -> 20 and 23 -> 17 over three
+/// (229 -> 126 of 1,800 in all; with the committers left out, the log tests went to 25 and 35).
+/// The probe's 7,838 went 67 -> 69 there (one nearer, four further: 62 batch tasks on 13 queues
+/// at 9.5 KB, 77 a commit, over three queue managers, 5% -> 13% slow); the fresh seeds' stayed
+/// at 31.
+///
+/// Not counted so: LPARs of two or more processors (the network's stations are single servers:
+/// there it went 22 -> 55 beyond 10% of 200), persistent work (its logs pace the holders: no
+/// case moved) and fewer than [`RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE`] tasks a queue.
 fn random_lpar_holders(s: &Setup, x_us: f64) -> f64 {
     let (uses, cpu_us, away_us) = if s.shape == Shape::Batch {
         (s.batch, s.put_cpu, s.put_async_wait_us)
