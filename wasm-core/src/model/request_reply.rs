@@ -687,16 +687,24 @@ fn random_holders_busy_share(h: RandomHolders) -> f64 {
 /// value analysis; the stations being alike, one recursion serves all).
 fn symmetric_mva_throughput(customers: f64, stations: f64, demand_us: f64, delay_us: f64) -> f64 {
     let whole = customers.max(1.0).floor();
-    let (mut queued, mut x_us, mut x_before_us) = (0.0, 0.0, 0.0);
+    let [(x_us, _), (x_next_us, _)] = symmetric_mva(whole, stations, demand_us, delay_us);
+    x_us + (x_next_us - x_us) * (customers.max(1.0) - whole)
+}
+
+/// Exact mean value analysis of `stations` identical single servers, each with `demand_us` of a
+/// customer's cycle, and `delay_us` elsewhere: (throughput per µs, one station's queue) with
+/// `whole` customers and with one more (both 0 with none).
+fn symmetric_mva(whole: f64, stations: f64, demand_us: f64, delay_us: f64) -> [(f64, f64); 2] {
+    let (mut at, mut next) = ((0.0, 0.0), (0.0, 0.0));
     let mut k = 1.0;
     while k <= whole + 1.0 {
-        let residence_us = demand_us * (1.0 + queued);
-        x_before_us = x_us;
-        x_us = k / (delay_us + stations * residence_us);
-        queued = x_us * residence_us;
+        let residence_us = demand_us * (1.0 + next.1);
+        at = next;
+        let x_us = k / (delay_us + stations * residence_us);
+        next = (x_us, x_us * residence_us);
         k += 1.0;
     }
-    x_before_us + (x_us - x_before_us) * (customers.max(1.0) - whole)
+    [at, next]
 }
 
 /// Share of the records the log buffers hold that count as customers of the logs besides the
@@ -2998,16 +3006,7 @@ fn random_lpar_holders(s: &Setup, x_us: f64) -> f64 {
     if short(most) >= 0.0 {
         return stretch_at(most);
     }
-    let (mut few, mut many) = (0.0, most);
-    for _ in 0..RANDOM_LPAR_HOLDERS_STEPS {
-        let mid = 0.5 * (few + many);
-        if short(mid) > 0.0 {
-            few = mid;
-        } else {
-            many = mid;
-        }
-    }
-    stretch_at(0.5 * (few + many))
+    stretch_at(root_below(|holders| -short(holders), most))
 }
 
 /// Tasks a queue from which its lock's holders are counted on LPARs drawn at random (see
@@ -3017,30 +3016,17 @@ fn random_lpar_holders(s: &Setup, x_us: f64) -> f64 {
 /// kind over two more seeds 4 and 6 were even, 4 ahead for batches); no report gives it.
 const RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE: f64 = 4.0;
 
-/// Halvings of [`random_lpar_holders`]' bracket: to about a billionth of the queues.
-const RANDOM_LPAR_HOLDERS_STEPS: u32 = 30;
-
 /// The stretch of a visit's `demand_us` at one of `stations` identical single servers, where
 /// `customers` (a fraction interpolated between the whole counts either side) each cycle
 /// through `away_us` elsewhere and one visit to a station drawn at random: by the arrival
 /// theorem, one plus the queue a station holds with one customer fewer (exact mean value
-/// analysis, as [`symmetric_mva_throughput`] runs it).
+/// analysis, [`symmetric_mva`]).
 fn random_station_stretch(customers: f64, stations: f64, demand_us: f64, away_us: f64) -> f64 {
     let others = (customers - 1.0).max(0.0);
     let whole = others.floor();
-    // A station's queue with k customers in the network, k = 0, 1, ...: the visit's demand
-    // counted a station at a time (a cycle visits each with 1/stations of it).
-    let share_us = demand_us / stations;
-    let (mut queued, mut queued_before) = (0.0, 0.0);
-    let mut k = 1.0;
-    while k <= whole + 1.0 {
-        let residence_us = share_us * (1.0 + queued);
-        queued_before = queued;
-        queued = k / (away_us + stations * residence_us) * residence_us;
-        k += 1.0;
-    }
-    // `queued_before` is the queue with `whole` customers, `queued` with one more.
-    1.0 + queued_before + (queued - queued_before) * (others - whole)
+    // A cycle visits each station with 1/stations of the visit's demand.
+    let [(_, queued), (_, queued_next)] = symmetric_mva(whole, stations, demand_us / stations, away_us);
+    1.0 + queued + (queued_next - queued) * (others - whole)
 }
 
 /// The chains at the processors of a log test or batch on one queue, at `x_us` transactions per
