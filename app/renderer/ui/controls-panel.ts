@@ -12,6 +12,7 @@ import type { StoreApi } from "zustand/vanilla";
 import type { Scenario } from "../engine/types";
 import type { ScenarioState } from "../store/scenario-store";
 import { selectErrors, selectLogBytesPerMessage } from "../store/scenario-store";
+import { element } from "./dom";
 import { nearestStep } from "./slider-steps";
 
 /** Message sizes offered by the slider: powers of two from 256 B to 100 MB, as the reports sweep them. */
@@ -373,13 +374,6 @@ export const CONTROL_GROUPS: readonly ControlGroup[] = [
     ],
   },
 ];
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text = ""): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text) el.textContent = text;
-  return el;
-}
 
 function slider(min: number, max: number): HTMLInputElement {
   const input = element("input");

@@ -7,6 +7,7 @@
  */
 import type { CheckReport, ComparedFigure } from "../engine/model-check";
 import type { FieldError } from "../engine/types";
+import { element } from "./dom";
 
 /** How the check came out, for the panel's styling. */
 export type CheckTone = "checking" | "agrees" | "departs" | "unjudged" | "failed";
@@ -143,13 +144,6 @@ export function describeRejection(errors: readonly FieldError[]): CheckView {
 /** The panel's text when the check itself failed. */
 export function describeFailure(message: string): CheckView {
   return { tone: "failed", verdict: `Not checked: ${message}`, rows: [], note: "" };
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text = ""): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text) el.textContent = text;
-  return el;
 }
 
 /** Puts the panel in `container`; returns the function that shows a view in it. */

@@ -5,6 +5,7 @@
  * them to elements.
  */
 import type { PlaybackState } from "../engine/trace-player";
+import { element } from "./dom";
 import { nearestStep } from "./slider-steps";
 
 /**
@@ -148,13 +149,6 @@ export interface TransportTarget extends PlaybackSnapshot {
 export interface MountedTransport {
   refresh(): void;
   dispose(): void;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text = ""): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text) el.textContent = text;
-  return el;
 }
 
 /** Renders the transport into `container`; `target()` is the current player (it changes per run). */
