@@ -851,17 +851,24 @@ impl BufferRoom {
 /// KB to 3 MB over FICON, zHPF and zHyperLink, the largest departure went from 46% fast to 13%
 /// (runs of 3 or 6 puts, whose records about fit the buffers, do not bind: the model is up to
 /// 19% slow there, its room waits counting more records than so few tasks can leave pending).
-/// With three queue managers the runs are shorter, but they are still there: 55 tasks at 2.4 MB
-/// over zHyperLink on four processors put from the queue manager of the put before 52% of the
-/// time, 62 at 2 MB over FICON 51%, where holders drawn at random would do so a third of the
-/// time (on one processor, 30%: the processors take the released tasks one at a time). Counting
-/// none, as the even share does, the model ran that lone queue's log tests up to 54% fast at a
-/// few megabytes (`--family log-test,persistent,shared,qmgrs=3,lone-pair`, seeds 101 and 202:
-/// 18 and 22 of 150 beyond 10%, 12 of 29 and 12 of 24 of the records of a megabyte or more);
-/// whole runs of a queue manager's tasks had it 24% slow. Runs of half its tasks
-/// ([`LOCK_RUN_SHARE_OVER_THREE_QMGRS`]) bring the seeds to 11 and 14. Nor does each of several
-/// queues keep a log to itself (two queues over two queue managers: runs of 5 puts for 14 tasks
-/// a queue manager a queue).
+/// With three queue managers the runs are shorter, but they are still there, and their length
+/// turns on how many records the buffers hold. Records that about fill them run long: 55 tasks
+/// at 4.6 MB over FICON on four processors put 6.0 in a row from one queue manager on average,
+/// 50 at 3.7 MB 7.1. Records the buffers hold two or more of run about two: 55 at 2.4 MB over
+/// zHyperLink 1.9 (the put before from the same queue manager 48% of the time, where holders
+/// drawn at random would be a third), 60 at 1.4 MB over FICON 1.9. On one processor, which takes
+/// the released tasks one at a time, hardly at all (24 at 2.9 MB: 30%). Counting none, as the
+/// even share does, the model ran that lone queue's log tests up to 54% fast at a few megabytes
+/// (`--family log-test,persistent,shared,qmgrs=3,lone-pair`, seeds 101 and 202: 18 and 22 of 150
+/// beyond 10%, 12 of 29 and 12 of 24 of the records of a megabyte or more); whole runs of a queue
+/// manager's tasks had it 24% slow. One run length for all, half the tasks
+/// ([`LOCK_RUN_SHARE_OVER_THREE_QMGRS`]), brings the seeds to 11 and 14 and prices the long runs
+/// within a few percent, but the short runs of records the buffers hold two of come out 11-19%
+/// slow (62 tasks at 2 MB over FICON, 30% fast before), and one processor's up to 38%: a run
+/// of two bounds nothing, and what those puts wait for room is their log's backlog from the
+/// puts just before, which the runs' bound does not see. Nor does each of several queues keep a
+/// log to itself (two queues over two queue managers: runs of 5 puts for 14 tasks a queue
+/// manager a queue).
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct LockRuns {
     /// The puts of a run: the queue's tasks on one queue manager (half of them over three).

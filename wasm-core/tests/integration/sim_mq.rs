@@ -1357,9 +1357,10 @@ fn a_shared_queues_lock_passes_between_two_queue_managers_in_runs_of_their_tasks
 #[test]
 fn over_three_queue_managers_a_shared_queues_lock_still_passes_in_shorter_runs() {
     // The same over three queue managers, a few processors each: the tasks a write releases
-    // still come back to the lock together, and about half the puts follow one from their own
-    // queue manager, where holders drawn at random would be a third. Priced with no runs, the
-    // model was 37% fast in the first of these (drawn, the three were 34%, 33% and 24% fast).
+    // still come back to the lock together and put in runs from one queue manager, six or seven
+    // in a row where a record about fills the buffers, two where they hold two. Priced with no
+    // runs, the model was 37% fast in the first of these (drawn, the three were 34%, 33% and
+    // 24% fast).
     let cases = [
         (55, 4_577_191, SyncpointMode::InSyncpoint, false, (LogIoMode::Ficon, 2, 1), 4),
         (31, 4_435_402, SyncpointMode::InSyncpoint, false, (LogIoMode::Ficon, 1, 1), 3),
