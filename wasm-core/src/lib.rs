@@ -7,9 +7,10 @@
 //! browser through the single wasm-bindgen surface in `wasm.rs`.
 //!
 //! Layout: [`scenario`] parses and validates input (the one validation point), [`model`] holds one
-//! sub-model per z/OS subsystem, [`reference`] and [`fidelity`] judge the model against the
-//! reports' published figures, [`sim`] simulates the message flow, and [`rng`] is the seeded
-//! generator behind both the simulation and the scenario's fixed placement of its applications.
+//! sub-model per z/OS subsystem, [`reference`](mod@reference) and [`fidelity`] judge the model
+//! against the reports' published figures, [`sim`] simulates the message flow, and [`rng`] is the
+//! seeded generator behind both the simulation and the scenario's fixed placement of its
+//! applications.
 
 pub mod calculators;
 pub mod fidelity;

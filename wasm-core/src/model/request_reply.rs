@@ -828,16 +828,16 @@ impl BufferRoom {
     /// keep the random arrivals' price: capped, 30 log-test tasks at 3 MB over zHyperLink went
     /// from 4.6% to 7.9% slow, and the family (`log-test,out-of-syncpoint,implicit-syncpoint,
     /// lone-pair`, seed 59, 300 draws) from 11 to 12 beyond 10%.
+    fn paced_wait_us(&self, other_holds_us: f64) -> f64 {
+        let record_us = self.record_bytes / self.drain_bytes_s * 1.0e6;
+        (record_us - other_holds_us).max(0.0) + 0.5 * self.cap_bytes / self.drain_bytes_s * 1.0e6
+    }
+
     /// What a put waits for room where the puts come one after another through one lock and the
     /// logger writes their records back to back, each lock cycle holding `other_holds_us`
     /// besides the wait, µs: the lock then cycles at a record's write.
     fn streaming_wait_us(&self, other_holds_us: f64) -> f64 {
         (self.record_bytes / self.drain_bytes_s * 1.0e6 - other_holds_us).max(0.0)
-    }
-
-    fn paced_wait_us(&self, other_holds_us: f64) -> f64 {
-        let record_us = self.record_bytes / self.drain_bytes_s * 1.0e6;
-        (record_us - other_holds_us).max(0.0) + 0.5 * self.cap_bytes / self.drain_bytes_s * 1.0e6
     }
 }
 
@@ -3112,9 +3112,8 @@ fn random_station_stretch(customers: f64, stations: f64, demand_us: f64, away_us
 ///
 /// In syncpoint over several queue managers the holder sits on one LPAR while the committers
 /// spread over all of them; counted so there, the lone shared queue's log tests went further as
-/// often as nearer, and keep [`cpu_stretch`]'s spread. What still departs on one queue is mostly
-/// messages past the log buffers, whose puts wait for room in them holding the lock (the model
-/// 10-12% slow; see [`BufferRoom::paced_wait_us`]).
+/// often as nearer, and keep [`cpu_stretch`]'s spread. Messages past the log buffers, whose puts
+/// wait for room in them holding the lock, have their own price ([`past_buffers_paced_room_us`]).
 fn lone_lock_chains(s: &Setup, x_us: f64, stretch: f64) -> Option<f64> {
     let lone =
         s.pairs <= 1.0 && matches!(s.shape, Shape::PutCommitGetCommit | Shape::Batch) && (!s.req_in || s.qmgrs <= 1.0);
