@@ -1382,11 +1382,21 @@ fn a_lone_shared_locks_holder_and_committers_count_at_the_processors_for_their_s
     // unqueued. Counted at their unqueued times, the model was 10-11% fast in these; since the
     // processor's idle time is priced (the next test) they are within 4% either way, the recount
     // taking them from 3.2% and 3.7% to 1.6% and 2.7%.
-    for (tasks, size, path) in [(16, 3_700, (LogIoMode::Zhpf, 2, 2)), (37, 3_700, (LogIoMode::Ficon, 2, 1))] {
+    lone_shared_queue_on_one_processor_agrees(
+        &[(16, 3_700, (LogIoMode::Zhpf, 2, 2)), (37, 3_700, (LogIoMode::Ficon, 2, 1))],
+        0.10,
+    );
+}
+
+/// Log-test tasks in syncpoint on one shared queue of one queue manager with one processor,
+/// each case `(tasks, message bytes, log path)`: the run's rates within `tolerance` of the
+/// model's.
+fn lone_shared_queue_on_one_processor_agrees(cases: &[(u32, u32, (LogIoMode, u32, u32))], tolerance: f64) {
+    for &(tasks, size, path) in cases {
         let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::InSyncpoint, tasks, 1, size, 1);
         shared_over(&mut sc, 1, 1);
         let label = format!("{tasks} log-test tasks on one shared queue, one processor, {size} B over {:?}", path.0);
-        rates_agree_on_path(&label, &mut sc, size, path, 1, 0.10);
+        rates_agree_on_path(&label, &mut sc, size, path, 1, tolerance);
     }
 }
 
@@ -1395,17 +1405,14 @@ fn a_lone_shared_lock_on_one_processor_saturates_with_the_processor_short_of_bus
     // The same on one processor: a holder waiting for an asynchronous CF request leaves the
     // processor idle unless the last holder's commit is still running, so the lock saturates
     // with it about 91% busy. Run to 99% busy, the model was 6-10% fast in these; within 5% now.
-    let cases = [
-        (30, 1_000, (LogIoMode::Zhyperlink, 1, 2)),
-        (44, 3_700, (LogIoMode::Zhpf, 2, 2)),
-        (16, 9_000, (LogIoMode::Zhyperlink, 1, 2)),
-    ];
-    for (tasks, size, path) in cases {
-        let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::InSyncpoint, tasks, 1, size, 1);
-        shared_over(&mut sc, 1, 1);
-        let label = format!("{tasks} log-test tasks on one shared queue, one processor, {size} B over {:?}", path.0);
-        rates_agree_on_path(&label, &mut sc, size, path, 1, 0.05);
-    }
+    lone_shared_queue_on_one_processor_agrees(
+        &[
+            (30, 1_000, (LogIoMode::Zhyperlink, 1, 2)),
+            (44, 3_700, (LogIoMode::Zhpf, 2, 2)),
+            (16, 9_000, (LogIoMode::Zhyperlink, 1, 2)),
+        ],
+        0.05,
+    );
 }
 
 #[test]
