@@ -367,11 +367,12 @@ fn consistency(args: &Args) -> Result<String, Failure> {
         }));
     }
     let over = |pct: f64| judged.iter().filter(|d| d.largest_pct() > pct).count();
+    let limit = mqpx::sim::consistency::AGREEMENT_LIMIT_PCT;
     let mut out = format!(
         "{drawn} (seed {seed}), {} judged, {left_out} too slow to judge; \
-         beyond 10% of the model: {}, beyond 20%: {}\n{:>8} {:>8} {:>8} {:>8} {:>10}  scenario",
+         beyond {limit}% of the model: {}, beyond 20%: {}\n{:>8} {:>8} {:>8} {:>8} {:>10}  scenario",
         judged.len(),
-        over(10.0),
+        over(limit),
         over(20.0),
         "largest%",
         "tps%",
@@ -391,7 +392,7 @@ fn consistency(args: &Args) -> Result<String, Failure> {
         ));
     }
     if args.breakdown {
-        out.push_str("\n\nbeyond 10% of the model, of those judged, by one dimension at a time:");
+        out.push_str(&format!("\n\nbeyond {limit}% of the model, of those judged, by one dimension at a time:"));
         let rates = breakdown(&judged);
         let mut dimension = "";
         for rate in &rates {

@@ -904,6 +904,12 @@ impl Setup {
         self.force_tail_us > 0.0
     }
 
+    /// Whether this is a log test in syncpoint on one queue of one queue manager, whose puts and
+    /// gets come one after another through the queue's lock.
+    fn lone_log_test_in_syncpoint(&self) -> bool {
+        self.shape == Shape::PutCommitGetCommit && self.req_in && self.pairs <= 1.0 && self.qmgrs <= 1.0
+    }
+
     /// Processors of one LPAR (each queue manager of a QSG runs on its own).
     fn lpar_cpus(&self) -> f64 {
         self.cpus / self.qmgrs
@@ -3146,8 +3152,7 @@ fn lone_lock_chains(s: &Setup, x_us: f64, stretch: f64) -> Option<f64> {
 /// and 52 -> 20; the mean throughput departure -1.5% -> +0.7% and -3.1% -> -0.2%. Batches, whose
 /// holder puts several messages a commit, are left as they were: not measured.
 fn lone_lock_idle_txn_us(s: &Setup) -> f64 {
-    let lone = s.shape == Shape::PutCommitGetCommit && s.pairs <= 1.0 && s.qmgrs <= 1.0 && s.req_in;
-    if !lone || s.lpar_cpus() > 1.0 {
+    if !s.lone_log_test_in_syncpoint() || s.lpar_cpus() > 1.0 {
         return 0.0;
     }
     let left_idle = |wait_us: f64| {
@@ -3179,9 +3184,8 @@ fn lone_lock_idle_txn_us(s: &Setup) -> f64 {
 /// `log-test,in-syncpoint,private,lone-pair` draw (150 each), seeds 101 and 202 (read): 13
 /// beyond 10% of 58 -> 2; seeds 303 and 404: 12 of 43 -> 2.
 fn past_buffers_paced_room_us(s: &Setup, priced_us: f64, other_holds_us: f64) -> f64 {
-    let lone = s.shape == Shape::PutCommitGetCommit && s.req_in && s.pairs <= 1.0 && s.qmgrs <= 1.0;
     match s.room {
-        Some(room) if lone && s.streamed_room_us.0 > 0.0 => {
+        Some(room) if s.lone_log_test_in_syncpoint() && s.streamed_room_us.0 > 0.0 => {
             let streaming_us = room.streaming_wait_us(other_holds_us).min(priced_us);
             // Writes queued behind the put keep the logger going: as many as the excess fills.
             let past_writes =
@@ -4061,7 +4065,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let (wf_put, wf_get) = ((wf + gap).max(0.0), (wf - gap).max(0.0));
     let room_us = s.room.map_or(0.0, |r| {
         let random_us = r.wait_us(byte_util);
-        if s.shape == Shape::PutCommitGetCommit && s.req_in && s.pairs <= 1.0 && s.qmgrs <= 1.0 {
+        if s.lone_log_test_in_syncpoint() {
             random_us.min(r.paced_wait_us(put_call_us + get_call_us))
         } else {
             random_us

@@ -555,7 +555,7 @@ pub fn breakdown(judged: &[Departure]) -> Vec<DepartureRate> {
             let rate =
                 rates.entry((i, order)).or_insert(DepartureRate { dimension, value, judged: 0, beyond_10_pct: 0 });
             rate.judged += 1;
-            rate.beyond_10_pct += usize::from(d.largest_pct() > 10.0);
+            rate.beyond_10_pct += usize::from(d.largest_pct() > AGREEMENT_LIMIT_PCT);
         }
     }
     rates.into_values().collect()
