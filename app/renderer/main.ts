@@ -109,10 +109,8 @@ function mountCheckAgainstModel(store: ReturnType<typeof createScenarioStore>): 
     rejected: (errors) => show(describeRejection(errors)),
     failed: (message) => show(describeFailure(message)),
   });
-  const check = () => {
-    show(CHECKING);
-    client.check(store.getState().scenario);
-  };
+  // "Checking" shows from the change on, so no figure of an earlier scenario stays on screen.
+  const check = () => client.check(store.getState().scenario);
   let timer: ReturnType<typeof setTimeout> | undefined;
   store.subscribe((s, previous) => {
     if (s.scenario === previous.scenario) return;
@@ -120,6 +118,7 @@ function mountCheckAgainstModel(store: ReturnType<typeof createScenarioStore>): 
     clearTimeout(timer);
     timer = setTimeout(check, CHECK_DEBOUNCE_MS);
   });
+  show(CHECKING);
   check();
 }
 
