@@ -491,6 +491,19 @@ fn private_zhyperlink_convoys_on_one_processor_hold_past_what_its_mean_stretch_s
 }
 
 #[test]
+fn a_writes_commits_reach_a_lone_private_pairs_locks_together() {
+    // In syncpoint over zHyperLink, each commit a write ends sends its task to one of the pair's
+    // locks at once (a woken getter, or the next put): two thirds of the batch to the request
+    // lock, a third to the reply lock, each waiting for half the others' holds. Priced as random
+    // arrivals the model was 12% fast (18 requesters at 919 B) and 11% fast (12 at 7.8 KB).
+    for (requesters, size, copies, stripes) in [(18, 919, 2, 4), (12, 7_777, 1, 3)] {
+        let mut sc = request_reply_with_servers(SyncpointMode::InSyncpoint, requesters, requesters, 1, size);
+        let label = format!("{requesters} requesters on one private pair in syncpoint, {size} B over zHyperLink");
+        rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, copies, stripes), 16, 0.08);
+    }
+}
+
+#[test]
 fn few_tasks_a_queue_come_back_from_few_processors_one_after_another() {
     // A write over zHyperLink releases a dozen chains at once; on two or three processors they
     // come back to the logger one after another, and fewer make the next write than if each
