@@ -3536,11 +3536,12 @@ const CONVOY_BREAKS_UP_PRIVATE: (f64, f64) = (0.25, 1.2);
 /// simulation's throughput rises smoothly from 21.8k a second at 36 requesters to 29.8k at 60,
 /// where the model jumped from 23.8k to 28.9k between 36 and 44. A power of 1 is the mean
 /// stretch, 0 the bursts alone: 0 kept those convoys whole to 60 requesters (28% slow), 0.5
-/// left 60 15% slow; 0.75 brings the sweep from 28 to 60 requesters within 10% (9.2% at 56). Read off `mqpx consistency --family
-/// request-reply,persistent,out-of-syncpoint,private,zhyperlink,cpus=1,several-pairs,
-/// no-implicit-syncpoint` (150 each, seeds 101 and 202: beyond 10% 5 and 5 -> 3 and 2, beyond 5%
-/// 52 -> 44; 0.5 left 6 and 4, 0.85 kept the sweep 16% fast at 52 requesters); held out, seeds
-/// 303, 404 and 505: 12 -> 10 beyond 10%, 64 -> 54 beyond 5%. On two processors (`cpus=2`,
+/// left 60 15% slow; 0.75 brings the sweep from 28 to 60 requesters within 10% (9.2% at 56).
+/// Read off `mqpx consistency --family request-reply,persistent,out-of-syncpoint,private,
+/// zhyperlink,cpus=1,several-pairs,no-implicit-syncpoint` (150 each, seeds 101 and 202: beyond
+/// 10% 5 and 5 -> 3 and 2, beyond 5% 52 -> 44; 0.5 left 6 and 4, and 0.85 left 52 requesters of
+/// the sweep 14% fast); held out, seeds 303, 404 and 505: 12 -> 10 beyond 10%, 64 -> 54 beyond
+/// 5%. On two processors (`cpus=2`,
 /// 101 and 202) 9 -> 7. Shared queues keep the mean stretch: their gets hold the lock through
 /// CF requests that no batch orders, and on one processor the power moved their families both
 /// ways (one queue manager 22 -> 25 beyond 10% of 300, two 24 -> 21).
@@ -3809,12 +3810,12 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
 /// request-reply,persistent,in-syncpoint,private,zhyperlink,cpus=16,lone-pair`, seeds 101 and 202)
 /// 9 and 17 of 150 beyond 10% -> 3 and 6, the mean departure of the round trip +0.9% and +1.9% ->
 /// -0.7% and -0.2%; held out, seeds 303, 404 and 505, 47 of 450 -> 19 (beyond 5% 92 -> 87).
-/// Several pairs and four processors, where the batches a lock are smaller,
-/// hardly move (4 -> 3 and 1 -> 1 beyond 10% of 300).
+/// Several pairs and four processors, where the batches a lock are smaller, hardly move (4 -> 3
+/// and 1 -> 1 beyond 10% of 300).
 ///
 /// Known cost: the model's force wait runs long for records of 16 KB and more there (420 us at
-/// 32 KB against the simulation's 354: its writes gather more commits than the simulation's),
-/// which the too short lock waits had offset: such cases, within 6% before, now come out 8-16%
+/// 32 KB against the simulation's 354: its writes gather 16.7 commits, the simulation's 10.8),
+/// which the too short lock waits had offset: such cases, within 7% before, now come out 9-16%
 /// slow (19 requesters at 42 KB 5.7% -> 15%). Shared queues are left out: their gets hold the
 /// locks through CF requests that do not arrive as a batch, and a lone shared pair on one queue
 /// manager went from 0 to 2 of 150 beyond 10%, 15 -> 26 beyond 5%. Over FICON and zHPF, writes
