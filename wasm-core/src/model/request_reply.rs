@@ -3541,10 +3541,10 @@ const CONVOY_BREAKS_UP_PRIVATE: (f64, f64) = (0.25, 1.2);
 /// zhyperlink,cpus=1,several-pairs,no-implicit-syncpoint` (150 each, seeds 101 and 202: beyond
 /// 10% 5 and 5 -> 3 and 2, beyond 5% 52 -> 44; 0.5 left 6 and 4, and 0.85 left 52 requesters of
 /// the sweep 14% fast); held out, seeds 303, 404 and 505: 12 -> 10 beyond 10%, 64 -> 54 beyond
-/// 5%. On two processors (`cpus=2`,
-/// 101 and 202) 9 -> 7. Shared queues keep the mean stretch: their gets hold the lock through
-/// CF requests that no batch orders, and on one processor the power moved their families both
-/// ways (one queue manager 22 -> 25 beyond 10% of 300, two 24 -> 21).
+/// 5%. On two processors (`cpus=2`, 101 and 202) 9 -> 7; lone pairs on one (`cpus=1,lone-pair`)
+/// 11 -> 12. Shared queues keep the mean stretch: their gets hold the lock through CF requests
+/// that no batch orders, and on one processor the power moved their families both ways (one
+/// queue manager 22 -> 25 beyond 10% of 300, two 24 -> 21).
 const CONVOY_GET_STRETCH_POWER: f64 = 0.75;
 
 /// Requesters a pair up to which shared pairs over several queue managers, logging over
@@ -3810,8 +3810,8 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
 /// request-reply,persistent,in-syncpoint,private,zhyperlink,cpus=16,lone-pair`, seeds 101 and 202)
 /// 9 and 17 of 150 beyond 10% -> 3 and 6, the mean departure of the round trip +0.9% and +1.9% ->
 /// -0.7% and -0.2%; held out, seeds 303, 404 and 505, 47 of 450 -> 19 (beyond 5% 92 -> 87).
-/// Several pairs and four processors, where the batches a lock are smaller, hardly move (4 -> 3
-/// and 1 -> 1 beyond 10% of 300).
+/// Eight processors (`cpus=8`, the same seeds): 16 -> 3. Several pairs and four processors,
+/// where the batches a lock are smaller, hardly move (4 -> 3 and 1 -> 1 beyond 10% of 300).
 ///
 /// Known cost: the model's force wait runs long for records of 16 KB and more there (420 us at
 /// 32 KB against the simulation's 354: its writes gather 16.7 commits, the simulation's 10.8),
