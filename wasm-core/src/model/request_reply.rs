@@ -3813,11 +3813,11 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
 /// Eight processors (`cpus=8`, the same seeds): 16 -> 3. Several pairs and four processors,
 /// where the batches a lock are smaller, hardly move (4 -> 3 and 1 -> 1 beyond 10% of 300).
 ///
-/// Known cost: the model's force wait runs long for records of 16 KB and more there (420 us at
-/// 32 KB against the simulation's 354: its writes gather 16.7 commits, the simulation's 10.8),
-/// which the too short lock waits had offset: such cases, within 7% before, now come out 9-16%
-/// slow (19 requesters at 42 KB 5.7% -> 15%). Shared queues are left out: their gets hold the
-/// locks through CF requests that do not arrive as a batch, and a lone shared pair on one queue
+/// Priced alone, this sent records of 16 KB and more from within 7% to 9-16% slow (19 requesters at
+/// 42 KB 5.7% -> 15%): the model's force wait ran long there, which the too short lock waits had
+/// offset, until the lock waits also kept the released chains from the next write
+/// ([`released_together_force_gap_us`]; 42 KB 2.8%). Shared queues are left out: their gets hold
+/// the locks through CF requests that do not arrive as a batch, and a lone shared pair on one queue
 /// manager went from 0 to 2 of 150 beyond 10%, 15 -> 26 beyond 5%. Over FICON and zHPF, writes
 /// without the logger's tail, left out as for log tests.
 fn released_together_request_reply_lock_waits_us(
@@ -3826,7 +3826,7 @@ fn released_together_request_reply_lock_waits_us(
     request_hold_us: f64,
     reply_hold_us: f64,
 ) -> (f64, f64) {
-    if !(s.persistent && s.req_in && s.srv_in && s.writes_have_tail() && s.cf.is_none()) {
+    if !commits_reach_locks_together(s) {
         return (0.0, 0.0);
     }
     let pairs = (s.pairs / s.qmgrs).max(1.0);
@@ -3837,6 +3837,60 @@ fn released_together_request_reply_lock_waits_us(
     };
     (batch_wait_us(2.0 / 3.0, request_hold_us), batch_wait_us(1.0 / 3.0, reply_hold_us))
 }
+
+/// Whether a write's commits reach a request/reply pair's locks together, as
+/// [`released_together_request_reply_lock_waits_us`] prices: persistent work in syncpoint on
+/// private queues, over zHyperLink.
+fn commits_reach_locks_together(s: &Setup) -> bool {
+    s.shape == Shape::RequestReply && s.persistent && s.req_in && s.srv_in && s.writes_have_tail() && s.cf.is_none()
+}
+
+/// The part of a chain's way from a write's release to its next force spent waiting at its
+/// pair's locks where a write's commits reach them together, µs a force: the transaction's
+/// batch waits ([`released_together_request_reply_lock_waits_us`], locks held `hold_us`) spread
+/// over its three forces, at the commits a write of `forces` gathers with that gap added.
+///
+/// After a synchronous write the logger does its own work (its tail) and the chains back within it
+/// ride the next write (see `commit::log_force_on`). Counted by its processor bursts alone, a lone
+/// pair's released chains all came back within the tail: 19 requesters at 32 KB over zHyperLink on
+/// sixteen processors gathered 16.6 commits a write of 19 chains against the simulation's 10.8,
+/// writes of 370 KB against 228 KB, and waited 409 us a force against 354, the model 12% slow. With
+/// the lock waits in the gap (33 us a force there, against 27 us of bursts) it gathers 11.2 and is
+/// 3% slow. Drawn (`--family
+/// request-reply,persistent,in-syncpoint,private,zhyperlink,cpus=16,lone-pair`): seeds 101 and 202
+/// 9 of 300 beyond 10% -> 1 (beyond 5%: 54 -> 27), held out 303, 404 and 505 19 of 450 -> 3 (87 ->
+/// 48); `cpus=8` 1 -> 1 of 300. The batch
+/// grows with the commits a write gathers and the commits shrink as the gap grows, so the gap is
+/// settled over [`RELEASED_TOGETHER_GAP_ROUNDS`], each round halfway to the last one's answer
+/// (taken whole, 42 KB records swung between 7.4 and 13.5 commits a write).
+fn released_together_force_gap_us(
+    s: &Setup,
+    timer: &mut crate::model::log::WriteTimer<'_>,
+    forces: &commit::ForceStream,
+    hold_us: f64,
+) -> f64 {
+    if !commits_reach_locks_together(s) {
+        return 0.0;
+    }
+    let mut gap_us = 0.0;
+    for round in 0..RELEASED_TOGETHER_GAP_ROUNDS {
+        let with_gap = commit::ForceStream {
+            gap_us: forces.gap_us + gap_us,
+            fixed_gap_us: forces.fixed_gap_us + gap_us,
+            ..*forces
+        };
+        let log = commit::log_force_on(timer, &with_gap);
+        let (request_us, reply_us) =
+            released_together_request_reply_lock_waits_us(s, log.requests_per_write, hold_us, hold_us);
+        let round_gap_us = (2.0 * request_us + reply_us) / 3.0;
+        gap_us = if round == 0 { round_gap_us } else { 0.5 * (gap_us + round_gap_us) };
+    }
+    gap_us
+}
+
+/// Rounds that settle [`released_together_force_gap_us`] (three, halving the step each time,
+/// settle it within a few percent on the cases measured).
+const RELEASED_TOGETHER_GAP_ROUNDS: usize = 3;
 
 /// What a put holding its queue's lock across its force waits for the log beyond the average
 /// force `wf_put`, µs, where the lock is busy `util` of the time, the pair's tasks move as
@@ -4080,6 +4134,11 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 own_release_share: 1.0,
                 fixed_gap_us: s.force_async_gap_us,
             };
+            // A write's commits that reach their locks together wait there before they force
+            // again, which keeps them from the next write.
+            let lock_gap_us = released_together_force_gap_us(s, timer, &base, 0.5 * (put_call_us + get_call_us));
+            base.gap_us += lock_gap_us;
+            base.fixed_gap_us += lock_gap_us;
             // Which of a shared queue's convoy forces another queue manager's write brings on
             // turns on the lock waits, which turn on the force wait: a few rounds settle it.
             let mut round = 0;
