@@ -3852,17 +3852,18 @@ fn commits_reach_locks_together(s: &Setup) -> bool {
 ///
 /// After a synchronous write the logger does its own work (its tail) and the chains back within it
 /// ride the next write (see `commit::log_force_on`). Counted by its processor bursts alone, a lone
-/// pair's released chains all came back within the tail: 19 requesters at 32 KB over zHyperLink on
-/// sixteen processors gathered 16.6 commits a write of 19 chains against the simulation's 10.8,
-/// writes of 370 KB against 228 KB, and waited 409 us a force against 354, the model 12% slow. With
-/// the lock waits in the gap (33 us a force there, against 27 us of bursts) it gathers 11.2 and is
-/// 3% slow. Drawn (`--family
-/// request-reply,persistent,in-syncpoint,private,zhyperlink,cpus=16,lone-pair`): seeds 101 and 202
-/// 9 of 300 beyond 10% -> 1 (beyond 5%: 54 -> 27), held out 303, 404 and 505 19 of 450 -> 3 (87 ->
-/// 48); `cpus=8` 1 -> 1 of 300. The batch
-/// grows with the commits a write gathers and the commits shrink as the gap grows, so the gap is
-/// settled over [`RELEASED_TOGETHER_GAP_ROUNDS`], each round halfway to the last one's answer
-/// (taken whole, 42 KB records swung between 7.4 and 13.5 commits a write).
+/// pair's released chains nearly all came back within the tail: 19 requesters at 32 KB over
+/// zHyperLink on sixteen processors gathered 16.6 commits a write of 19 chains against the
+/// simulation's 10.8, writes of 370 KB against 228 KB, and waited 409 us a force against 354, the
+/// model 12% slow. With the lock waits in the gap (33 us a force there, against 27 us of bursts) it
+/// gathers 11.2 and is 3% slow. Drawn with `mqpx consistency --family
+/// request-reply,persistent,in-syncpoint,private,zhyperlink,cpus=16,lone-pair`: seeds 101 and 202
+/// 9 of 300 beyond 10% -> 1 (beyond 5%: 54 -> 27), held out 303, 404 and 505 19 of 450 -> 3
+/// (beyond 5%: 87 -> 48); `cpus=8` 1 -> 1 of 300.
+///
+/// The batch grows with the commits a write gathers and the commits shrink as the gap grows, so
+/// the gap is settled over [`RELEASED_TOGETHER_GAP_ROUNDS`], each round halfway to the last one's
+/// answer (taken whole, 42 KB records swung between 7.4 and 13.5 commits a write).
 fn released_together_force_gap_us(
     s: &Setup,
     timer: &mut crate::model::log::WriteTimer<'_>,
@@ -3888,8 +3889,8 @@ fn released_together_force_gap_us(
     gap_us
 }
 
-/// Rounds that settle [`released_together_force_gap_us`] (three, halving the step each time,
-/// settle it within a few percent on the cases measured).
+/// Rounds that settle [`released_together_force_gap_us`]: three, each halfway to the last one's
+/// answer, came within 2% of six rounds' commits a write at 32 and 42 KB.
 const RELEASED_TOGETHER_GAP_ROUNDS: usize = 3;
 
 /// What a put holding its queue's lock across its force waits for the log beyond the average
