@@ -392,9 +392,6 @@ struct Setup {
     /// Where the convoy share falls from 1 to 0 (see [`convoy_share`]), chosen by
     /// [`convoy_window`].
     convoy_window: (f64, f64),
-    /// Power of the processors' stretch on a get's burst as [`convoy_share`] weighs it against a
-    /// put's hold ([`CONVOY_GET_STRETCH_POWER`] on private queues, 1 on shared ones).
-    convoy_get_stretch_power: f64,
     cpu_txn: f64,
     max_log_bytes_s: f64,
     /// The most the workload can keep its logs writing, bytes/s: `max_log_bytes_s` but where
@@ -2700,7 +2697,6 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             pairs,
             requesters_a_pair: n / pairs,
         }),
-        convoy_get_stretch_power: if in_qsg { 1.0 } else { CONVOY_GET_STRETCH_POWER },
         convoys_may_break: convoys_force && shape == Shape::RequestReply,
         lone_pair_halves,
         log_warm: processors::WarmStart::default(),
@@ -3826,7 +3822,7 @@ fn released_together_request_reply_lock_waits_us(
     request_hold_us: f64,
     reply_hold_us: f64,
 ) -> (f64, f64) {
-    if !commits_reach_locks_together(s) {
+    if !request_reply_commits_reach_locks_together(s) {
         return (0.0, 0.0);
     }
     let pairs = (s.pairs / s.qmgrs).max(1.0);
@@ -3848,7 +3844,7 @@ fn log_test_commits_reach_lock_together(s: &Setup) -> bool {
 /// Whether a write's commits reach a request/reply pair's locks together, as
 /// [`released_together_request_reply_lock_waits_us`] prices: persistent work in syncpoint on
 /// private queues, over zHyperLink.
-fn commits_reach_locks_together(s: &Setup) -> bool {
+fn request_reply_commits_reach_locks_together(s: &Setup) -> bool {
     s.shape == Shape::RequestReply && s.persistent && s.req_in && s.srv_in && s.writes_have_tail() && s.cf.is_none()
 }
 
@@ -3883,7 +3879,8 @@ fn released_together_force_gap_us(
     forces: &commit::ForceStream,
     hold_us: f64,
 ) -> f64 {
-    let (request_reply, log_test) = (commits_reach_locks_together(s), log_test_commits_reach_lock_together(s));
+    let (request_reply, log_test) =
+        (request_reply_commits_reach_locks_together(s), log_test_commits_reach_lock_together(s));
     if !request_reply && !log_test {
         return 0.0;
     }
@@ -4091,11 +4088,12 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         return None;
     }
     let mut convoy = 1.0;
-    // A convoy's gets as they spread out at their lock (see `CONVOY_GET_STRETCH_POWER`).
-    let convoy_get_us = if s.convoy_get_stretch_power == 1.0 {
+    // A convoy's gets as they spread out at their lock: on private queues at less than the mean
+    // stretch (see `CONVOY_GET_STRETCH_POWER`; only shared queues have a CF).
+    let convoy_get_us = if s.cf.is_some() {
         get_call_us
     } else {
-        s.call_times_us(crate::math::pow(stretch, s.convoy_get_stretch_power), x_us).1
+        s.call_times_us(crate::math::pow(stretch, CONVOY_GET_STRETCH_POWER), x_us).1
     };
     // The logger's utilisation with every chain at it, the most of the convoy rounds': the
     // round that asks most of it is the one that finds it saturated first.
