@@ -3755,6 +3755,50 @@ fn lock_hold_variance_scale(holds: &[(f64, f64)]) -> f64 {
     (0.5 * (1.0 + cs2)).min(1.0)
 }
 
+/// A lock's wait factor for holds of variance scale `hold_scale` ([`lock_hold_variance_scale`])
+/// and arrivals whose times apart have the squared coefficient of variation `arrivals_scv`:
+/// Kingman's (ca² + cs²) / 2, which is the holds' own scale where the arrivals are random
+/// (ca² = 1).
+fn with_arrivals_scv(hold_scale: f64, arrivals_scv: f64) -> f64 {
+    let holds_scv = 2.0 * hold_scale - 1.0;
+    0.5 * (arrivals_scv + holds_scv)
+}
+
+/// How irregularly persistent request/reply tasks reach their pair's locks, coming from their
+/// forces: the squared coefficient of variation of the times between arrivals, 1 for random
+/// ones, on a log that `log` describes.
+///
+/// Each of a transaction's forces sends its task to a lock when it ends (in syncpoint: the
+/// requester's next put, a woken server's get and then its put, the woken requester's get), so
+/// the locks' users arrive as the logs release them, and a logger writes one write after
+/// another: the ends of a busy logger's writes are spaced by the writes themselves, more evenly
+/// than at random. A single server of fixed service times passes on `1 - ρ²` of its arrivals'
+/// variability (Whitt's queueing network analyzer), `ρ` its busy share; a write that releases
+/// `B` commits at once sends them as a batch, `B` times as variable, and no more than random
+/// is counted (batches of private pairs have their own price,
+/// [`released_together_request_reply_lock_waits_us`]). Forces that span several writes (fewer
+/// than one commit a write) end at no particular point of the logger's work: that share is
+/// taken as random.
+///
+/// Priced with random arrivals, shared pairs over several queue managers, whose logs each
+/// write about one commit at a time, waited far longer at their locks than the simulation: 9
+/// requesters on one shared pair at 1 KB over three queue managers of sixteen processors, in
+/// syncpoint over zHyperLink, 111 us a transaction against 76 (the model 11% slow; with this,
+/// 9%); on one queue manager, whose writes carry 2.4 commits, the model's waits were near and
+/// stay so. `--family request-reply,persistent,in-syncpoint,shared,qmgrs=2,lone-pair` 9 and 20
+/// of 150 beyond 10% -> 9 and 17 (seeds 101 and 202; beyond 5%, 42 and 43 -> 33 and 30),
+/// `qmgrs=3` 13 and 17 -> 11 and 15 (60 and 62 -> 42 and 44), `qmgrs=1` unchanged; private
+/// pairs, whose holds are short, hardly move. Counted without the batches (`1 - ρ²` alone), one
+/// queue manager's lone pairs went up to 6 points fast; with the batches but without the share
+/// of forces past a write, megabyte messages went up to 53 points fast, their logs busy all the
+/// time.
+fn released_arrivals_scv(log: &LogForce) -> f64 {
+    let busy = (log.writes_per_s * log.write_us * 1.0e-6).min(1.0);
+    let spaced = 1.0 - busy * busy;
+    let per_write = log.requests_per_write.max(0.0);
+    if per_write >= 1.0 { (per_write * spaced).min(1.0) } else { per_write * spaced + (1.0 - per_write) }
+}
+
 /// What a busy server's commit waits for the log beyond the average force `wait_us`, µs, where
 /// a write takes `write_us` and the logger does its own work after it (synchronous zHyperLink
 /// writes; see `Setup::writes_have_tail`).
@@ -4310,6 +4354,13 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 lock_hold_variance_scale(&[(put_hold_us, put_burst_us), (get_call_us, get_burst_us)])
             };
             let (rq_scale, rp_scale) = (hold_scale(put_hold_req), hold_scale(put_hold_srv));
+            // The locks' users come as the logs release them (see `released_arrivals_scv`).
+            let (rq_scale, rp_scale) = if s.persistent {
+                let arrivals_scv = released_arrivals_scv(&log);
+                (with_arrivals_scv(rq_scale, arrivals_scv), with_arrivals_scv(rp_scale, arrivals_scv))
+            } else {
+                (rq_scale, rp_scale)
+            };
             let wl_rq = lock_wait(s.held_req, rq_util, put_hold_req, rq_scale);
             let wl_rp = lock_wait(s.held_srv, rp_util, put_hold_srv, rp_scale);
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
