@@ -3233,6 +3233,36 @@ fn past_buffers_paced_room_us(s: &Setup, priced_us: f64, other_holds_us: f64) ->
 /// gives it.
 const PAST_BUFFERS_PRICED_SHARE: f64 = 0.5;
 
+/// A get's wait for room in its log's buffers, µs, where a put waits `put_room_us` for room, at
+/// `x_us` transactions per microsecond.
+///
+/// The buffers count a record as theirs once it is appended, so while a put waits for room they
+/// stay past full, and a record appended meanwhile, a get's small one too, waits for the same
+/// writes: what is left of the put's wait, half of it on average, for the share of the time a
+/// put on its log waits so. A get cannot meet the puts of its own lock, which it holds: a
+/// request/reply pair's two locks carry half its puts each, a log test's queue all of its own.
+///
+/// Priced without it, megabyte gets on shared pairs over several queue managers held their locks
+/// for their calls alone, where the simulation's waited for room a fifth as long as the puts: 58
+/// requesters on one pair over two queue managers at 3.1 MB over FICON, the request lock
+/// saturated, 1,069 us a get (the model now 875) and the model 13% fast (now 9%); at 1 and 2 MB
+/// 271 and 678 us (249 and 530). `--family request-reply,persistent,in-syncpoint,shared,
+/// lone-pair`, seeds 101 and 202, beyond 10% of 150: `qmgrs=2` 9 and 17 -> 4 and 10 (beyond
+/// 5%, 33 and 30 -> 27 and 33), `qmgrs=3` 11 and 15 -> 9 and 18 (42 and 44 -> 39 and 36: three
+/// cases at 0.6-1.7 MB, slow already where the model's puts wait longer for room than the
+/// simulation's, from 9-10% to 10.2-10.3%); one queue manager and private pairs unchanged; log
+/// tests within a case.
+fn get_room_us(s: &Setup, x_us: f64, put_room_us: f64) -> f64 {
+    let (puts_txn, own_lock_share) = match s.shape {
+        Shape::RequestReply => (2.0, 0.5 / s.pairs),
+        Shape::PutCommitGetCommit => (1.0, 1.0 / s.pairs),
+        Shape::Batch => return 0.0,
+    };
+    let put_room_us = put_room_us.max(0.0);
+    let waiting_share = ((1.0 - own_lock_share) * x_us * puts_txn / s.qmgrs * put_room_us).min(1.0);
+    waiting_share * 0.5 * put_room_us
+}
+
 /// Rounds of [`cpu_stretch`]'s recount of [`lone_lock_chains`] at the stretch the last count gave
 /// (one moved the drawn families of its doc as far as three did).
 const LONE_LOCK_STRETCH_ROUNDS: usize = 3;
@@ -4312,6 +4342,8 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         (if s.held_srv { 0.0 } else { room_us }) + s.streamed_room_us.1,
     );
     let req_room_us = past_buffers_paced_room_us(s, req_room_us, put_call_us + get_call_us);
+    // A get's record waits behind the puts waiting for room (see `get_room_us`).
+    let get_call_us = get_call_us + get_room_us(s, x_us, req_room_us);
     // The force after an implicit syncpoint's put, and `count` commits' waits, less the room
     // wait served early (the commits never below their calls).
     let after_put =
