@@ -807,6 +807,32 @@ impl BufferRoom {
         (beyond_bytes.max(0.0) + last_write_bytes) / self.drain_bytes_s * 1.0e6
     }
 
+    /// The room as the puts find it where they come to the log with the squared coefficient of
+    /// variation `arrivals_scv` between them ([`released_arrivals_scv`]).
+    ///
+    /// [`BufferRoom::wait_us`] spreads the backlog as an M/G/1 queue's, whose mean grows with the
+    /// arrivals' variability as Kingman's formula does: `(ca² + cs²) / 2` of the bytes a record
+    /// brings, which for one queue's records of one size is `ca² / 2` where random arrivals give
+    /// a half. The puts come to the log as the tasks come to their locks, from their forces and
+    /// one after another through the locks, so the backlog is `ca²` of the random arrivals'
+    /// (request/reply only, below).
+    ///
+    /// Priced with random arrivals, the puts of lone shared pairs over several queue managers
+    /// waited for room where the simulation's hardly did: 18 requesters on one pair over three
+    /// queue managers at 991 KB over zHyperLink, 218 us a put against 12, the request lock 95%
+    /// busy against 80%, and the model 17% slow (6% with this). `--family
+    /// request-reply,persistent,in-syncpoint,shared,lone-pair`, seeds 101 and 202, beyond 10% of
+    /// 150: `qmgrs=3` 9 and 18 -> 7 and 5 (beyond 5%, 39 and 36 -> 23 and 22), `qmgrs=2` 4 and
+    /// 10 -> 3 and 9 (27 and 33 -> 27 and 28); one queue manager and private pairs within a case,
+    /// but 21 requesters on one shared pair over two queue managers at 1.6 MB over zHPF, 7% ->
+    /// 12% fast. Log tests keep random arrivals here: their drawn families hardly moved, but
+    /// taken so, 51 tasks on one private queue at 1.3 MB on one processor under implicit
+    /// syncpoint went to 11% fast and 53 tasks on two shared queues over three queue managers at
+    /// 829 KB over zHPF to 16% (the integration tests that check them).
+    fn arriving(self, arrivals_scv: f64) -> BufferRoom {
+        BufferRoom { spread_bytes: self.spread_bytes * arrivals_scv, ..self }
+    }
+
     /// The most a put waits for room where the puts come one after another through one lock,
     /// each lock cycle holding `other_holds_us` besides the wait (the put's and the get's calls),
     /// µs: what paces the lock to the logger, a record's write less those holds, and half a
@@ -4328,6 +4354,8 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let gap = s.own_record_half_gap_us;
     let (wf_put, wf_get) = ((wf + gap).max(0.0), (wf - gap).max(0.0));
     let room_us = s.room.map_or(0.0, |r| {
+        // Request/reply's puts come paced (see `BufferRoom::arriving`).
+        let r = if s.shape == Shape::RequestReply { r.arriving(released_arrivals_scv(&log)) } else { r };
         let random_us = r.wait_us(byte_util);
         if s.lone_log_test_in_syncpoint() {
             random_us.min(r.paced_wait_us(put_call_us + get_call_us))
