@@ -65,6 +65,15 @@ fn request_reply_with_servers(
     s
 }
 
+/// `requesters` requesters in syncpoint, each with a server, on one shared pair over `qmgrs`
+/// queue managers, messages of `size` bytes.
+fn shared_lone_pair_in_syncpoint(requesters: u32, qmgrs: u32, size: u32) -> Scenario {
+    let mut s = request_reply_with_servers(SyncpointMode::InSyncpoint, requesters, requesters, 1, size);
+    s.workload.queue_type = QueueType::Shared;
+    s.workload.queue_managers = qmgrs;
+    s
+}
+
 /// Sets the message size and the log's I/O path: the axes the consistency grids sweep.
 fn log_path(s: &mut Scenario, size: u32, io_mode: LogIoMode, copies: u32, stripes: u32) {
     s.workload.message_size_bytes = size;
@@ -534,9 +543,7 @@ fn a_saturated_shared_pairs_chains_at_the_processors_are_those_in_their_calls() 
     // chains at the processors, and the fallback to all of them stretched the holds more than
     // the simulation does: the model was 11% and 10% slow in these.
     for (requesters, size, copies, stripes) in [(53, 1_613, 2, 3), (41, 677, 2, 2)] {
-        let mut sc = request_reply_with_servers(SyncpointMode::InSyncpoint, requesters, requesters, 1, size);
-        sc.workload.queue_type = QueueType::Shared;
-        sc.workload.queue_managers = 2;
+        let mut sc = shared_lone_pair_in_syncpoint(requesters, 2, size);
         let label = format!("{requesters} requesters on one shared pair over 2 queue managers, {size} B");
         rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, copies, stripes), 1, 0.06);
     }
@@ -549,9 +556,7 @@ fn a_shared_pairs_tasks_reach_its_locks_as_evenly_as_their_logs_release_them() {
     // tasks to the pair's locks, come more evenly spaced than at random. Priced as random
     // arrivals, the model's lock waits were 103 us a transaction against the simulation's 74,
     // and its throughput 6% below the simulation's.
-    let mut sc = request_reply_with_servers(SyncpointMode::InSyncpoint, 6, 6, 1, 11_482);
-    sc.workload.queue_type = QueueType::Shared;
-    sc.workload.queue_managers = 2;
+    let mut sc = shared_lone_pair_in_syncpoint(6, 2, 11_482);
     let label = "6 requesters on one shared pair over 2 queue managers, 11,482 B";
     rates_agree_on_path(label, &mut sc, 11_482, (LogIoMode::Zhyperlink, 1, 4), 16, 0.04);
 }
@@ -565,9 +570,7 @@ fn megabyte_gets_wait_behind_the_puts_waiting_for_room_in_the_log_buffers() {
     let cases =
         [(58, 3_146_481, LogIoMode::Ficon, (1, 3), 8, 0.12), (36, 7_268_236, LogIoMode::Ficon, (1, 2), 2, 0.07)];
     for (requesters, size, io_mode, (copies, stripes), cpus, tolerance) in cases {
-        let mut sc = request_reply_with_servers(SyncpointMode::InSyncpoint, requesters, requesters, 1, size);
-        sc.workload.queue_type = QueueType::Shared;
-        sc.workload.queue_managers = 2;
+        let mut sc = shared_lone_pair_in_syncpoint(requesters, 2, size);
         let label = format!("{requesters} requesters on one shared pair over 2 queue managers, {size} B");
         rates_agree_on_long_path(&label, &mut sc, size, (io_mode, copies, stripes), cpus, tolerance);
     }
@@ -580,9 +583,7 @@ fn puts_paced_through_a_shared_pairs_locks_find_the_log_buffers_with_room() {
     // the backlog in its buffers stays short of what random arrivals would leave. Priced with
     // random arrivals, the model's puts waited 218 us for room against the simulation's 12 and
     // the model was 17% slow.
-    let mut sc = request_reply_with_servers(SyncpointMode::InSyncpoint, 18, 18, 1, 991_224);
-    sc.workload.queue_type = QueueType::Shared;
-    sc.workload.queue_managers = 3;
+    let mut sc = shared_lone_pair_in_syncpoint(18, 3, 991_224);
     let label = "18 requesters on one shared pair over 3 queue managers, 991,224 B";
     rates_agree_on_long_path(label, &mut sc, 991_224, (LogIoMode::Zhyperlink, 1, 3), 3, 0.09);
 }
