@@ -3270,14 +3270,14 @@ const PAST_BUFFERS_PRICED_SHARE: f64 = 0.5;
 ///
 /// Priced without it, megabyte gets on shared pairs over several queue managers held their locks
 /// for their calls alone, where the simulation's waited for room a fifth as long as the puts: 58
-/// requesters on one pair over two queue managers at 3.1 MB over FICON, the request lock
-/// saturated, 1,069 us a get (the model now 875) and the model 13% fast (now 9%); at 1 and 2 MB
-/// 271 and 678 us (249 and 530). `--family request-reply,persistent,in-syncpoint,shared,
-/// lone-pair`, seeds 101 and 202, beyond 10% of 150: `qmgrs=2` 9 and 17 -> 4 and 10 (beyond
-/// 5%, 33 and 30 -> 27 and 33), `qmgrs=3` 11 and 15 -> 9 and 18 (42 and 44 -> 39 and 36: three
-/// cases at 0.6-1.7 MB, slow already where the model's puts wait longer for room than the
-/// simulation's, from 9-10% to 10.2-10.3%); one queue manager and private pairs unchanged; log
-/// tests within a case.
+/// requesters on one pair over two queue managers at 3.1 MB over FICON, the request lock saturated,
+/// 1,069 us a get (the model now 875) and the model 13% fast (9% with this, 10% with the puts'
+/// paced room, `BufferRoom::arriving`); at 1 and 2 MB 271 and 678 us (249 and 530). `--family
+/// request-reply,persistent,in-syncpoint,shared,lone-pair`, seeds 101 and 202, beyond 10% of 150:
+/// `qmgrs=2` 9 and 17 -> 4 and 10 (beyond 5%, 33 and 30 -> 27 and 33), `qmgrs=3` 11 and 15 -> 9 and
+/// 18 (42 and 44 -> 39 and 36: three cases at 0.6-1.7 MB, slow already where the model's puts wait
+/// longer for room than the simulation's, from 9-10% to 10.2-10.3%); one queue manager and private
+/// pairs unchanged; log tests within a case.
 fn get_room_us(s: &Setup, x_us: f64, put_room_us: f64) -> f64 {
     let (puts_txn, own_lock_share) = match s.shape {
         Shape::RequestReply => (2.0, 0.5 / s.pairs),
