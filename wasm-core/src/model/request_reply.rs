@@ -4353,9 +4353,16 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let cmit = cmit_call_us + wf;
     let gap = s.own_record_half_gap_us;
     let (wf_put, wf_get) = ((wf + gap).max(0.0), (wf - gap).max(0.0));
+    // How evenly the tasks come from their forces to the locks and the log buffers (see
+    // `released_arrivals_scv`); random where nothing is forced.
+    let arrivals_scv = s.persistent.then(|| released_arrivals_scv(&log));
+    let with_arrivals = |scale: f64| arrivals_scv.map_or(scale, |scv| with_arrivals_scv(scale, scv));
     let room_us = s.room.map_or(0.0, |r| {
         // Request/reply's puts come paced (see `BufferRoom::arriving`).
-        let r = if s.shape == Shape::RequestReply { r.arriving(released_arrivals_scv(&log)) } else { r };
+        let r = match arrivals_scv {
+            Some(scv) if s.shape == Shape::RequestReply => r.arriving(scv),
+            _ => r,
+        };
         let random_us = r.wait_us(byte_util);
         if s.lone_log_test_in_syncpoint() {
             random_us.min(r.paced_wait_us(put_call_us + get_call_us))
@@ -4416,13 +4423,8 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 lock_hold_variance_scale(&[(put_hold_us, put_burst_us), (get_call_us, get_burst_us)])
             };
             let (rq_scale, rp_scale) = (hold_scale(put_hold_req), hold_scale(put_hold_srv));
-            // The locks' users come as the logs release them (see `released_arrivals_scv`).
-            let (rq_scale, rp_scale) = if s.persistent {
-                let arrivals_scv = released_arrivals_scv(&log);
-                (with_arrivals_scv(rq_scale, arrivals_scv), with_arrivals_scv(rp_scale, arrivals_scv))
-            } else {
-                (rq_scale, rp_scale)
-            };
+            // The locks' users come as the logs release them.
+            let (rq_scale, rp_scale) = (with_arrivals(rq_scale), with_arrivals(rp_scale));
             let wl_rq = lock_wait(s.held_req, rq_util, put_hold_req, rq_scale);
             let wl_rp = lock_wait(s.held_srv, rp_util, put_hold_srv, rp_scale);
             if !wl_rq.is_finite() || !wl_rp.is_finite() {
@@ -4534,11 +4536,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             let q_util = x_queue_us * (put_hold_req + get_call_us);
             let variance_scale = lock_hold_variance_scale(&[(put_hold_req, put_burst_us), (get_call_us, get_burst_us)]);
             // A log test's tasks, too, come to their lock from their forces.
-            let variance_scale = if s.persistent {
-                with_arrivals_scv(variance_scale, released_arrivals_scv(&log))
-            } else {
-                variance_scale
-            };
+            let variance_scale = with_arrivals(variance_scale);
             let mean_hold_us = 0.5 * (put_hold_req + get_call_us);
             let wl = queue_lock_wait_us(s, s.held_req, q_util, mean_hold_us, convoy, None, variance_scale)
                 + released_together_lock_wait_us(s, log.requests_per_write, mean_hold_us);
