@@ -1014,8 +1014,9 @@ impl CfDemand {
 }
 
 /// The processor visits of request/reply chains that cross between LPARs, none staying on one,
-/// and of lock holders on LPARs drawn at random ([`random_lpar_holders`]), priced as served first
-/// come, first served.
+/// of lock holders on LPARs drawn at random ([`random_lpar_holders`]), and of persistent
+/// request/reply's chains out of syncpoint where few share a pair and a processor, priced as
+/// served first come, first served.
 ///
 /// [`cpu_stretch`] lengthens each burst in proportion to itself, as processors taking their tasks
 /// in turn would: a short burst waits little. z/OS dispatches a task until it waits, so a burst
@@ -1048,6 +1049,26 @@ impl CfDemand {
 /// managers, two of them staying, whose simulated processors run saturated); priced in full where
 /// chains share a pair with servers on both LPARs, lone pairs of 3 and 4 requesters went 1-6% ->
 /// 16-17% slow, their requests served on either LPAR.
+///
+/// Persistent chains out of syncpoint do not keep the processors busy either, on one queue
+/// manager or several: each comes to them from a force, as its log's write ends, often with the
+/// write's other tasks. Traced in the simulation, 5 requesters with a pair each at 278 KB over
+/// zHyperLink on one queue manager of one processor, 47% busy: a wake waited 147 us for it, an
+/// asynchronous completion 97 us and a put 128 us, where the stretch gave the wake 4 us; the
+/// model was 25% fast. Served in turn where up to 3 requesters share a pair and 12 chains a
+/// processor, none from 6 and 24 ([`IN_TURN_RELEASED_REQUESTERS_A_PAIR_TO_NONE`],
+/// [`IN_TURN_RELEASED_CHAINS_A_PROCESSOR_TO_NONE`]): `--family
+/// request-reply,persistent,out-of-syncpoint,shared,cpus=1,zhyperlink` (seeds 303, 404, 505, 606,
+/// 707 and 808, 150 each) 142 -> 116 beyond 10%, held out (909, 1010, 1111, 1212) 80 -> 69; over
+/// zHPF and FICON (seeds 101, 202, 303) 42 -> 41 and 24 -> 23. That 5-requester case is still 23%
+/// fast: the visits a write releases together, and the completions that come back just after
+/// their caller handed the processor over, find longer queues than the stretch's, which is not
+/// priced (a released task's wait for the write's others, added to its force, moved as many cases
+/// further as nearer). Left out in syncpoint, where it took five small-record cases over several
+/// queue managers 2-4 points slower and one nearer (seeds 1-32, 250 each). Served in turn for any
+/// requester count, 20-64 requesters on 1-5 pairs crossed to 10-14% slow, their convoys' holders
+/// all the processors see; for any chain count, small records with 35-50 chains on one processor,
+/// which runs nearly saturated, went 2-17 points slower.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct InTurn {
     /// Processor visits of an MQPUT, an MQGET and an MQCMIT: the call's burst and a completion
@@ -1057,7 +1078,9 @@ struct InTurn {
     /// by their length.
     found_burst_us: f64,
     /// Share of the visits so served: the chains' that always cross, times their meetings'
-    /// on both LPARs ([`placement::CrossingChains`]); every one of the randomly placed holders'.
+    /// on both LPARs ([`placement::CrossingChains`]); every one of the randomly placed holders';
+    /// for persistent chains out of syncpoint, the share their requesters a pair and chains a
+    /// processor give, where that is more.
     share: f64,
 }
 
@@ -1068,6 +1091,18 @@ impl InTurn {
         self.share * (visits * queueing * self.found_burst_us - cpu_us * queueing).max(0.0)
     }
 }
+
+/// Requesters a pair over which the visits of persistent request/reply's chains out of syncpoint
+/// stop being served in turn (see [`InTurn`]), from all of them to none: many a pair queue for
+/// their locks, and the processors see the holders, whose stretch the convoys' pricing takes.
+/// Read off the simulation (`--family
+/// request-reply,persistent,out-of-syncpoint,shared,cpus=1,zhyperlink`); no report gives it.
+const IN_TURN_RELEASED_REQUESTERS_A_PAIR_TO_NONE: (f64, f64) = (3.0, 6.0);
+
+/// Chains a processor over which the same visits stop being served in turn, from all of them to
+/// none: with many chains to a processor it runs busy nearly all the time, and the order of its
+/// visits no longer costs throughput. Read off the simulation as above.
+const IN_TURN_RELEASED_CHAINS_A_PROCESSOR_TO_NONE: (f64, f64) = (12.0, 24.0);
 
 /// One verb's line of the time in transaction while the solver runs (named without allocating).
 #[derive(Debug, Clone, Copy)]
@@ -2101,14 +2136,24 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         && sc.system.lpar_cpus <= 1
         && pairs >= 2.0
         && n / pairs >= RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE;
-    // Chains crossing between LPARs, none staying on one, and lock holders on LPARs drawn at
-    // random: there the processors serve the visits first come, first served (see `InTurn`).
+    // Chains crossing between LPARs, none staying on one, lock holders on LPARs drawn at random,
+    // and persistent request/reply's chains out of syncpoint, as their logs release them, where
+    // few share a pair and a processor: there the processors serve the visits first come, first
+    // served (see `InTurn`).
     let in_turn = costs.cf.and_then(|cf| {
-        let share = match crossing {
+        let crossing_share = match crossing {
             _ if random_lpar_holders => 1.0,
             Some(crossing) if !crossing.some_stay => crossing.always_crossing * crossing.meeting_twice,
             _ => 0.0,
         };
+        let released_share = if persistent && shape == Shape::RequestReply && !req_in {
+            let chains_a_processor = m.min(n) / qmgrs / f64::from(sc.system.lpar_cpus.max(1));
+            (1.0 - ramp(n / pairs, IN_TURN_RELEASED_REQUESTERS_A_PAIR_TO_NONE))
+                * (1.0 - ramp(chains_a_processor, IN_TURN_RELEASED_CHAINS_A_PROCESSOR_TO_NONE))
+        } else {
+            0.0
+        };
+        let share = crossing_share.max(released_share);
         if share <= 0.0 {
             return None;
         }
