@@ -1064,8 +1064,8 @@ impl CfDemand {
 /// fast: the visits a write releases together, and the completions that come back just after
 /// their caller handed the processor over, find longer queues than the stretch's, which is not
 /// priced (a released task's wait for the write's others, added to its force, moved as many cases
-/// further as nearer). Left out in syncpoint, where it took five small-record cases over several
-/// queue managers 2-4 points slower and one nearer (seeds 1-32, 250 each). Served in turn for any
+/// further as nearer). Left out in syncpoint, where it took seven cases of 0.5-12 KB records over
+/// several queue managers 2-4 points slower and one nearer (seeds 1-32, 250 each). Served in turn for any
 /// requester count, 20-64 requesters on 1-5 pairs crossed to 10-14% slow, their convoys' holders
 /// all the processors see; for any chain count, small records with 35-50 chains on one processor,
 /// which runs nearly saturated, went 2-17 points slower.
