@@ -199,6 +199,12 @@ fn occupancy(chains: f64, cpus: f64, ratio: f64) -> Occupancy {
         total += term;
         if k >= cpus {
             all_busy += term;
+        } else if k > cpus - 1.0 {
+            // With a fractional number of servers (an average, such as the servers a pair) the
+            // state of floor(c) loops leaves a part of one idle; counted as every server busy by
+            // the share ceil(c) - c, the probability moves continuously with the servers rather
+            // than stepping at each whole number.
+            all_busy += term * (k + 1.0 - cpus);
         }
         busy += term * serving;
         at_cpu += term * k;
@@ -447,6 +453,22 @@ mod tests {
         // Many loops: Erlang C, 0.3755 for M/M/3 at 0.616.
         let p = wait_probability(5000.0, 3.0, 0.616, &WarmStart::default());
         assert!((p - 0.3755).abs() < 0.002, "{p}");
+    }
+
+    #[test]
+    fn the_wait_probability_moves_continuously_with_fractional_servers() {
+        // 7.7 requesters a pair share 5 servers or a little more: the share of requests that
+        // find every server busy falls as servers are added, and does not jump past 5.
+        let warm = WarmStart::default();
+        let at = |servers: f64| wait_probability(7.7, servers, 0.76, &warm);
+        let (whole, just_past) = (at(5.0), at(5.0 + 1.0e-6));
+        assert!((whole - just_past).abs() < 1.0e-4, "{whole} then {just_past}");
+        let mut last = at(4.5);
+        for servers in [4.75, 5.0, 5.25, 5.5, 5.75, 6.0] {
+            let p = at(servers);
+            assert!(p < last, "{servers} servers: {p} >= {last}");
+            last = p;
+        }
     }
 
     #[test]
