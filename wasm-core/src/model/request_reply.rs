@@ -2136,6 +2136,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         && sc.system.lpar_cpus <= 1
         && pairs >= 2.0
         && n / pairs >= RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE;
+    let cpus = f64::from(sc.system.lpar_cpus.max(1));
     // Chains crossing between LPARs, none staying on one, lock holders on LPARs drawn at random,
     // and persistent request/reply's chains out of syncpoint, as their logs release them, where
     // few share a pair and a processor: there the processors serve the visits first come, first
@@ -2147,7 +2148,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             _ => 0.0,
         };
         let released_share = if persistent && shape == Shape::RequestReply && !req_in {
-            let chains_a_processor = m.min(n) / qmgrs / f64::from(sc.system.lpar_cpus.max(1));
+            let chains_a_processor = m.min(n) / qmgrs / cpus;
             (1.0 - ramp(n / pairs, IN_TURN_RELEASED_REQUESTERS_A_PAIR_TO_NONE))
                 * (1.0 - ramp(chains_a_processor, IN_TURN_RELEASED_CHAINS_A_PROCESSOR_TO_NONE))
         } else {
@@ -2509,7 +2510,6 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // Switched at the first server fewer, 42 requesters on 5 private pairs over zHyperLink went
     // from 3% slow with 42 servers to 13% fast with 41 (the simulation's throughput is the same
     // for both, and for 21 servers); 27 requesters with 17 servers on 13 pairs were 20% fast.
-    let cpus = f64::from(sc.system.lpar_cpus.max(1));
     let broken_rejoin_processors = if shape != Shape::RequestReply || m >= n {
         cpus
     } else if servers.get_waits > 0.0 {
