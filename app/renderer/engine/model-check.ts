@@ -1,9 +1,10 @@
 /**
  * The simulation set against the model for the scenario on screen, run off the main thread.
  *
- * The core simulates the scenario's steady state for a few thousand transactions (statistics
- * only, no trace) and compares throughput, round trip and log rate with the model, exactly as
- * the consistency probe judges its drawn scenarios (`sim::consistency::check`). A run can take
+ * The core simulates the scenario's steady state for a few thousand transactions, longer where
+ * that leaves an estimate's 95% half-width wider than 2% (statistics only, no trace), and
+ * compares throughput, round trip and log rate with the model, exactly as the consistency
+ * probe judges its drawn scenarios (`sim::consistency::check`). A run can take
  * from milliseconds to seconds, so it has a worker of its own: the animation's worker keeps
  * streaming meanwhile. This module holds the messages, the worker's answer (free of any worker
  * global, so Node tests run it) and the main-thread client, which keeps only the latest answer.
