@@ -2245,8 +2245,8 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         // is the share of requests that wait, and the two are taken as independent. Counted
         // once, 54 requesters with 32 or 35 servers on 7 pairs at 62 KB over zHPF ran 15-17%
         // below the simulation (about 1,990 a second for any servers from 16 to 54; with 16-28
-        // the rounds of `settle_servers` swing between two states there and still end 12-17%
-        // slow).
+        // the model still settles about 14% slow, its logger gathering 12 forces a write where
+        // the simulation's gathers 9.7).
         let paced = (2.0 * m).min(chains + m);
         let both_waited = servers.requests_waiting().max(0.0).powi(2);
         convoys + both_waited * (paced - convoys).max(0.0)
