@@ -4960,10 +4960,11 @@ fn settle_servers(sc: &Scenario, hint: Option<SolveHint>, cf_busy: Option<f64>, 
             // wherever the rounds stop (54 requesters on 7 pairs at 61,710 B over zHPF gave
             // 1,715-2,067 a second from one servers' count to the next between 16 and 30). A
             // step that leaves the bracket halves it instead, closing on the jump.
-            if let (Some(lo), Some(hi)) = (below, above) {
-                if lo < hi && !(busy > lo && busy < hi) {
-                    busy = 0.5 * (lo + hi);
-                }
+            if let (Some(lo), Some(hi)) = (below, above)
+                && lo < hi
+                && !(busy > lo && busy < hi)
+            {
+                busy = 0.5 * (lo + hi);
             }
             let next =
                 ServerRound { get_waits: server_get_waits(requesters, servers, busy), wait_us: found.wait_us, busy };
