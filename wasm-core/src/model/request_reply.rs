@@ -4926,8 +4926,8 @@ fn solve_placed(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
     }
 }
 
-/// [`solve_near`] with the records past the write threshold priced `past`, and whether they
-/// could be priced the other way.
+/// [`solve_near`] with the records past the write threshold priced `past`, and how much of the
+/// gathered pricing they are offered (see `gather_offered` in [`setup`]).
 fn solve_past(sc: &Scenario, hint: Option<SolveHint>, past: PastThreshold) -> (Solution, f64) {
     let first = settle_servers(sc, hint, None, past);
     if sc.workload.queue_type != QueueType::Shared {
