@@ -1065,10 +1065,10 @@ impl CfDemand {
 /// their caller handed the processor over, find longer queues than the stretch's, which is not
 /// priced (a released task's wait for the write's others, added to its force, moved as many cases
 /// further as nearer). Left out in syncpoint, where it took seven cases of 0.5-12 KB records over
-/// several queue managers 2-4 points slower and one nearer (seeds 1-32, 250 each). Served in turn for any
-/// requester count, 20-64 requesters on 1-5 pairs crossed to 10-14% slow, their convoys' holders
-/// all the processors see; for any chain count, small records with 35-50 chains on one processor,
-/// which runs nearly saturated, went 2-17 points slower.
+/// several queue managers 2-4 points slower and one nearer (seeds 1-32, 250 each). Served in turn
+/// for any requester count, 20-64 requesters on 1-5 pairs crossed to 10-14% slow, their convoys'
+/// holders all the processors see; for any chain count, small records with 35-50 chains on one
+/// processor, which runs nearly saturated, went 2-17 points slower.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct InTurn {
     /// Processor visits of an MQPUT, an MQGET and an MQCMIT: the call's burst and a completion
@@ -4814,8 +4814,8 @@ pub fn solve_near(sc: &Scenario, hint: Option<SolveHint>) -> Solution {
 /// logs are coupled through the locks; log tests and batches out of syncpoint, priced this way
 /// from an estimate, went further as often as nearer: those keep the symmetric solution.
 struct UnevenLogs {
-    /// The scenario with every log at the lower count, and the share of the logs at it.
-    fewer: (Scenario, f64),
+    /// The scenario with every log at the lower count (the logs not at the higher one).
+    fewer: Scenario,
     /// The scenario with every log at one task more, and the share of the logs at it.
     more: (Scenario, f64),
     /// The scenario's tasks.
@@ -4848,7 +4848,7 @@ impl UnevenLogs {
         };
         let more_share = f64::from(with_more) / f64::from(qmgrs);
         Some(UnevenLogs {
-            fewer: (at(fewer_each), 1.0 - more_share),
+            fewer: at(fewer_each),
             more: (at(fewer_each + 1), more_share),
             tasks: f64::from(w.requesters),
         })
@@ -4858,7 +4858,7 @@ impl UnevenLogs {
     /// count weighed by its share of the logs (rates, utilisations, the log's behaviour) or of
     /// the units of work (a unit's times).
     fn solve(&self) -> Solution {
-        let fewer = solve_placed(&self.fewer.0, None);
+        let fewer = solve_placed(&self.fewer, None);
         let (more, more_logs) = (solve_placed(&self.more.0, None), self.more.1);
         weighed(&fewer, &more, more_logs, self.tasks)
     }
@@ -6078,7 +6078,7 @@ mod tests {
         let offered = |sc: &Scenario, size: u32| {
             setup(&sized(sc, size), ServerRound::FIRST, None, PastThreshold::Streamed).gather_offered
         };
-        let mut shared = sized(&sc, threshold + 2048);
+        let mut shared = sc.clone();
         (shared.workload.queue_type, shared.workload.queue_managers, shared.workload.queue_pairs) =
             (QueueType::Shared, 2, 6);
         let (near, further, twice) =

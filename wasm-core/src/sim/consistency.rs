@@ -23,8 +23,9 @@ const TARGET_TRANSACTIONS: f64 = 4000.0;
 /// Fewest transactions a run must complete to be judged at all.
 const MIN_TRANSACTIONS: f64 = 500.0;
 
-/// Least and most simulated seconds a run takes (very slow scenarios stop at the most, and are
-/// left out if that gives too few transactions).
+/// Least and most simulated seconds a first run takes (very slow scenarios stop at the most, and
+/// are left out if that gives too few transactions); a run too noisy to judge is then lengthened
+/// (`MAX_LENGTHENING`).
 const RUN_S: (f64, f64) = (1.0, 60.0);
 
 /// Largest message drawn: larger ones give too few transactions a minute to judge.
