@@ -706,6 +706,18 @@ fn paced_return(g: f64, tail_us: f64, gap_us: f64, burst_us: f64, processors: f6
     Return { within_tail: back / g, tail_left_us: left / g, mean_us: gap_us + waited / g }
 }
 
+/// Of `g` chains released at once onto `processors` processors, each wanting a burst of
+/// `burst_us` before its next force and nothing else between: the share back within a tail of
+/// `tail_us`, and their mean wait for the processors behind the others, µs (see
+/// [`paced_return`]).
+pub(crate) fn released_return(g: f64, tail_us: f64, burst_us: f64, processors: f64) -> (f64, f64) {
+    if !(processors.is_finite() && processors >= 1.0 && burst_us > 0.0 && g > 0.0) {
+        return (1.0, 0.0);
+    }
+    let back = paced_return(g, tail_us, burst_us, burst_us, processors);
+    (back.within_tail, (back.mean_us - burst_us).max(0.0))
+}
+
 /// Whether a persistent put out of syncpoint gets an implicit syncpoint: the feature is on and at
 /// least `impl_sync_open_output` applications have the queue open for output.
 pub fn implicit_syncpoint_applies(enabled: bool, apps_open_for_output: f64, impl_sync_open_output: u32) -> bool {
@@ -890,6 +902,22 @@ mod tests {
         // Continuous in the number released: a fraction of a chain counts for its fraction.
         let (below, above) = (paced_return(2.999_999, tail, gap, burst, 1.0), paced_return(3.0, tail, gap, burst, 1.0));
         assert!((below.within_tail - above.within_tail).abs() < 1e-5, "{below:?} vs {above:?}");
+    }
+
+    #[test]
+    fn released_chains_wait_for_the_processors_only_when_they_outnumber_them() {
+        let (tail, burst) = (12.0, 6.0);
+        // Processors to spare: no wait, and each back within the tail as its own burst allows.
+        let (spare_back, spare_wait) = released_return(4.0, tail, burst, 8.0);
+        assert_eq!(spare_wait, 0.0);
+        assert!((spare_back - (1.0 - (-tail / burst).exp())).abs() < 1e-12, "{spare_back}");
+        // Eight on two: the j-th waits for j - 1 departures half a burst apart.
+        let (crowded_back, crowded_wait) = released_return(8.0, tail, burst, 2.0);
+        let expected_wait = 0.5 * burst * (1..=6).sum::<i32>() as f64 / 8.0;
+        assert!((crowded_wait - expected_wait).abs() < 1e-9, "{crowded_wait} vs {expected_wait}");
+        assert!(crowded_back < 0.6 * spare_back, "{crowded_back} vs {spare_back}");
+        // Processors not given: every chain served at once.
+        assert_eq!(released_return(8.0, tail, burst, f64::INFINITY), (1.0, 0.0));
     }
 
     #[test]
