@@ -3809,6 +3809,27 @@ fn convoy_share(s: &Setup, put_hold_us: f64, get_hold_us: f64) -> f64 {
     ((to - spread) / (to - from)).clamp(0.0, 1.0)
 }
 
+/// Whether a pair's convoys are judged ([`convoy_share`]) on the force wait with the forces its
+/// log has in flight counted as chains ([`commit::with_forces_in_flight`]), the wait their puts
+/// hold the lock for, rather than on the convoys' own chains' wait, which is shorter: shared
+/// queues over synchronous zHyperLink writes on one queue manager.
+///
+/// There the two differ most, and the shorter broke convoys that the simulation keeps: 54
+/// requesters with a server each on 6 shared pairs at 6,451 B over a dual 4-stripe zHyperLink log
+/// on 16 processors ran 11,218 a second, its puts and gets waiting 844 and 1,012 us for their
+/// locks; the convoys' chains waited 180 us a force and the getters' pass, 9 gets of 26.6 us,
+/// outlasted such a put's hold enough to break the convoys (share 0.02), while the wait with the
+/// forces in flight, 255 us, keeps them whole, and the model went from 33% fast to 8%. Drawn
+/// (`--family request-reply,persistent,out-of-syncpoint,shared,qmgrs=1,zhyperlink`, 150 a seed at
+/// 303, 404, ..., 2323) 177 -> 145 beyond 10%, held out (5050, 5151, ..., 7070) 173 -> 140.
+/// Everywhere else the windows of [`convoy_window`] were read off with the convoys' own wait and
+/// stay with it: judged on the longer one, private queues over zHyperLink went from 57 to 92
+/// beyond 10% on the same seeds, shared ones over FICON on one queue manager 34 -> 44 (seeds 303
+/// to 1818), over zHPF 62 -> 95, over two queue managers 105 -> 110 and over three 178 -> 204.
+fn convoys_judged_on_forces_in_flight(s: &Setup) -> bool {
+    s.cf.is_some() && s.writes_have_tail() && s.qmgrs <= 1.0
+}
+
 /// Mean wait for a queue's lock, busy `util` of the time and held `mean_hold_us` per use. Puts
 /// that hold it across their force (`held`) make its users a convoy for `convoy` of the time
 /// (see [`convoy_share`]); otherwise they queue at random. A task has one operation outstanding
@@ -4443,7 +4464,13 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 // in for the simulation's two convoys in parallel sharing writes; counting the
                 // shared writes' chains without the parallel locks made it up to 60% slow.
                 let log = if forces.lock_handoffs && s.pairs / s.qmgrs >= 2.0 {
-                    commit::with_forces_in_flight(timer, &mut forces, log, (s.chains / s.qmgrs).max(1.0))
+                    let log = commit::with_forces_in_flight(timer, &mut forces, log, (s.chains / s.qmgrs).max(1.0));
+                    // Shared queues over zHyperLink on one queue manager judge their convoys on
+                    // the force wait with those chains (see `convoys_judged_on_forces_in_flight`).
+                    if s.convoys_may_break && convoys_judged_on_forces_in_flight(s) {
+                        convoy = convoy_share(s, put_call_us + log.wait_us, convoy_get_us);
+                    }
+                    log
                 } else {
                     log
                 };
