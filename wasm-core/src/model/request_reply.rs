@@ -4220,8 +4220,9 @@ struct BusyServer {
     at_random: f64,
     /// What each of the server's forces waits beyond the average force, µs.
     force_extra_us: f64,
-    /// A write and the logger's tail after it, µs.
-    write_cycle_us: f64,
+    /// The wait behind a requester's put holding the request lock into the next write, µs: a
+    /// write and the logger's tail after it, as often as the requesters' puts hold the lock.
+    behind_put_us: f64,
 }
 
 /// Forces a write must carry for [`BusyServer`] to price a busy server's waits apart: read off
@@ -4254,15 +4255,14 @@ impl BusyServer {
         Some(BusyServer {
             at_random,
             force_extra_us: at_random * (random_us - wait_us).max(0.0) + processor_wait_us,
-            write_cycle_us,
+            behind_put_us: put_util.clamp(0.0, 1.0) * write_cycle_us,
         })
     }
 
-    /// The server's wait for the request lock, µs, where the requesters' puts hold it
-    /// `put_util` of the time and the lock's own pricing gives `lock_wait_us`: never less.
-    fn request_lock_wait_us(&self, put_util: f64, lock_wait_us: f64) -> f64 {
-        let behind_put_us = put_util.clamp(0.0, 1.0) * self.write_cycle_us;
-        lock_wait_us.max(self.at_random * behind_put_us + (1.0 - self.at_random) * lock_wait_us)
+    /// The server's wait for the request lock, µs, where the lock's own pricing gives
+    /// `lock_wait_us`: never less.
+    fn request_lock_wait_us(&self, lock_wait_us: f64) -> f64 {
+        lock_wait_us.max(self.at_random * self.behind_put_us + (1.0 - self.at_random) * lock_wait_us)
     }
 }
 
@@ -4575,8 +4575,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             // `BusyServer`).
             let busy_server = BusyServer::of(s, &log, wf, x_queue_us * put_hold_req);
             let srv_force_extra = busy_server.map_or(0.0, |b| b.force_extra_us);
-            let srv_wl_rq =
-                busy_server.map_or(srv_wl_rq, |b| b.request_lock_wait_us(x_queue_us * put_hold_req, srv_wl_rq));
+            let srv_wl_rq = busy_server.map_or(srv_wl_rq, |b| b.request_lock_wait_us(srv_wl_rq));
             // A write's commits reach the pair's locks together (see
             // `released_together_request_reply_lock_waits_us`).
             let (together_rq, together_rp) = released_together_request_reply_lock_waits_us(

@@ -722,9 +722,21 @@ fn busy_servers_force_at_random_and_meet_the_requesters_puts_in_the_next_write()
     // requesters' average force and lock wait, the model was 16-25% fast in these (3-6% with
     // every busy server's force at random, 3-8% now that the processors serve some of them
     // within the logger's tail: see the next test).
-    for (requesters, servers, pairs, size, (copies, stripes), cpus) in
-        [(51, 11, 10, 4_652, (2, 4), 3), (32, 10, 6, 957, (2, 2), 3), (36, 14, 10, 1_732, (1, 4), 4)]
-    {
+    busy_private_servers_agree([
+        (51, 11, 10, 4_652, (2, 4), 3),
+        (32, 10, 6, 957, (2, 2), 3),
+        (36, 14, 10, 1_732, (1, 4), 4),
+    ]);
+}
+
+/// A case of [`busy_private_servers_agree`]: requesters, servers, pairs, message size, the log's
+/// (copies, stripes) and processors.
+type BusyServersCase = (u32, u32, u32, u32, (u32, u32), u32);
+
+/// Fewer servers than requesters on private pairs over zHyperLink: each case's run's rates within
+/// 10% of the model's.
+fn busy_private_servers_agree(cases: [BusyServersCase; 3]) {
+    for (requesters, servers, pairs, size, (copies, stripes), cpus) in cases {
         let mut sc = persistent_out_of_syncpoint(requesters, pairs, |s| s.workload.servers = servers);
         let label = format!("{requesters} requesters, {servers} servers on {pairs} private pairs at {size} B");
         rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, copies, stripes), cpus, 0.10);
@@ -737,13 +749,11 @@ fn busy_servers_on_processors_to_spare_ride_the_next_write_as_the_others_do() {
     // within the logger's tail, so a server that finds the request lock free forces into the
     // next write with the others rather than at no particular point. Priced at random whatever
     // the processors, the model was 18-20% slow in these.
-    for (requesters, servers, pairs, size, (copies, stripes), cpus) in
-        [(43, 3, 3, 346, (2, 1), 16), (39, 6, 6, 1_435, (2, 2), 16), (28, 6, 6, 1_052, (2, 2), 8)]
-    {
-        let mut sc = persistent_out_of_syncpoint(requesters, pairs, |s| s.workload.servers = servers);
-        let label = format!("{requesters} requesters, {servers} servers on {pairs} private pairs at {size} B");
-        rates_agree_on_path(&label, &mut sc, size, (LogIoMode::Zhyperlink, copies, stripes), cpus, 0.10);
-    }
+    busy_private_servers_agree([
+        (43, 3, 3, 346, (2, 1), 16),
+        (39, 6, 6, 1_435, (2, 2), 16),
+        (28, 6, 6, 1_052, (2, 2), 8),
+    ]);
 }
 
 #[test]
