@@ -296,6 +296,36 @@ struct Setup {
     /// Whether the tasks at the processors are the queues' lock holders, each on an LPAR of one
     /// processor drawn at random, and in syncpoint the committers (see [`random_lpar_holders`]).
     random_lpar_holders: bool,
+    /// Whether the tasks at the processors are the queues' lock holders and the woken getters,
+    /// drawn from every LPAR, their visits served in turn: nonpersistent request/reply out of
+    /// syncpoint on shared queues over several queue managers, with at least
+    /// [`RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE`] requesters a pair.
+    ///
+    /// A pair's lock passes to whichever of its many tasks queued first, on any LPAR, and every
+    /// other task waits for a lock or a message, so the processors see only the few holders and
+    /// the tasks just woken: their count is the transactions' time in those steps
+    /// ([`chains_in_processor_steps`]), and each asynchronous CF completion waits behind the
+    /// holders' bursts as the holders of the log tests' and batches' locks do
+    /// ([`random_lpar_holders`], [`InTurn`]). Before, where those few chains could not keep the
+    /// processors as busy as they are, the stretch jumped to every chain at the processors, and
+    /// the solver settled on that edge. 53 requesters with a server each on 2 pairs at 621 B over
+    /// two queue managers of one processor: the simulation's calls stretch about 2.1 times and
+    /// keep the locks 97% busy; the model's jumped from 1.3 to 2.7 there and it was 17% slow
+    /// (8% now). 51 on 4 pairs at 590 KB over three: 10% fast, its calls stretched less than the
+    /// simulation's 3.1 where its completions queue behind the long SMDS bursts (2% now). Either
+    /// alone sent one kind further: the chains so counted left messages of 0.6-1.4 MB 14-15%
+    /// fast, and every visit in turn with the jump made the small ones 16-20% slow.
+    ///
+    /// Drawn (`mqpx consistency --scenarios 150 --family nonpersistent,shared,cpus=1`, seeds 303,
+    /// 404, ..., 1818): 103 -> 77 beyond 10% of 2,400, its request/reply out of syncpoint over
+    /// several queue managers with four requesters a pair or more 38 -> 12; on two processors 111
+    /// -> 98 (28 -> 15); on three, four, eight and sixteen 14 -> 16, 13 -> 13, 6 -> 6 and 3 -> 3.
+    /// Held out (seeds 1919, 2020, ..., 2626): one processor 63 -> 45 of 1,200, two 62 -> 56.
+    /// With fewer requesters a pair the round trips' crossings decide what is served in turn
+    /// (see `InTurn`): served in turn there too, 6 beyond 10% went to 46 (megabyte messages 20%
+    /// slow). In syncpoint, where the commits run outside the locks, it moved none nearer (5 -> 16
+    /// beyond 10% of 107 for megabyte messages with four requesters a pair or more).
+    request_reply_holders_at_random: bool,
     wake_cpu: f64,
     /// How the servers were found in the last round of [`solve_near`]: the share of their
     /// MQGETs that find no request queued and wait to be posted, a request's mean wait for a
@@ -2153,6 +2183,15 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         && sc.system.lpar_cpus <= 1
         && pairs >= 2.0
         && n / pairs >= RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE;
+    // Nonpersistent request/reply's lock holders, likewise (see
+    // `Setup::request_reply_holders_at_random`).
+    let request_reply_holders_at_random = in_qsg
+        && !persistent
+        && shape == Shape::RequestReply
+        && !req_in
+        && !srv_in
+        && qmgrs > 1.0
+        && n / pairs >= RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE;
     let cpus = f64::from(sc.system.lpar_cpus.max(1));
     // Chains crossing between LPARs, none staying on one, lock holders on LPARs drawn at random,
     // and persistent request/reply's chains out of syncpoint, as their logs release them, where
@@ -2160,7 +2199,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     // served (see `InTurn`).
     let in_turn = costs.cf.and_then(|cf| {
         let crossing_share = match crossing {
-            _ if random_lpar_holders => 1.0,
+            _ if random_lpar_holders || request_reply_holders_at_random => 1.0,
             Some(crossing) if !crossing.some_stay => crossing.always_crossing * crossing.meeting_twice,
             _ => 0.0,
         };
@@ -2614,6 +2653,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         cf,
         in_turn,
         random_lpar_holders,
+        request_reply_holders_at_random,
         wake_cpu: scale * GET_WAIT_POST_CPU_US,
         servers,
         msgs,
@@ -3082,7 +3122,7 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
         return match spread(chains) {
             Some(stretch) => stretch,
             None if lone_lock_paced_by_zhyperlink(s) => fewest_busy_chains(chains, s.chains, &spread).unwrap_or(all),
-            None if s.persistent && s.shape == Shape::RequestReply => {
+            None if s.request_reply_holders_at_random || (s.persistent && s.shape == Shape::RequestReply) => {
                 spread(chains.max(chains_in_processor_steps(s, x_us, all))).unwrap_or(all)
             }
             None => all,
@@ -3112,7 +3152,9 @@ fn cpu_stretch(s: &Setup, x_us: f64, cpu_util: f64) -> f64 {
 /// beyond 10% either way, seeds 101 and 202, but 53 and 44 beyond 5% against 47 and 42).
 /// Nonpersistent work keeps the fallback: there megabyte messages on several pairs out of
 /// syncpoint went up to 10 points fast with this count (64 requesters on 3 shared pairs at 688
-/// KB over zHPF, 1.5% -> 11.6%), their puts and gets forcing nothing.
+/// KB over zHPF, 1.5% -> 11.6%), their puts and gets forcing nothing. Unless its visits are
+/// served in turn too, their completions behind the holders' long bursts, which is what those
+/// megabyte messages missed (see `Setup::request_reply_holders_at_random`).
 fn chains_in_processor_steps(s: &Setup, x_us: f64, stretch: f64) -> f64 {
     let (put_us, get_us, cmit_us) = s.call_times_us(stretch, x_us);
     let commits = if s.req_in { 2.0 } else { 0.0 } + if s.srv_in { 1.0 } else { 0.0 };
@@ -3193,7 +3235,8 @@ fn random_lpar_holders(s: &Setup, x_us: f64) -> f64 {
 }
 
 /// Tasks a queue from which its lock's holders are counted on LPARs drawn at random (see
-/// [`random_lpar_holders`]): below it, with two or three queue managers, a lock passes among
+/// [`random_lpar_holders`], and for request/reply's requesters a pair
+/// `Setup::request_reply_holders_at_random`): below it, with two or three queue managers, a lock passes among
 /// the tasks of fewer of them. Read off drawn nonpersistent work out of syncpoint on one
 /// processor an LPAR (300 scenarios: 3 tasks a queue 44 beyond 10%, 4: 33, 6: 31, none: 38; by
 /// kind over two more seeds 4 and 6 were even, 4 ahead for batches); no report gives it.
