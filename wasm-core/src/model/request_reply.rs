@@ -1689,6 +1689,20 @@ enum PhaseBound {
 /// 3,098 without; at 300 B (1.10) they do not (3,746; 2,575 as one group, 3,388 without). The
 /// rule is coarse: the same tasks doubled on two processors at 100 B (0.87) run 5,594 a second,
 /// half way between one group (4,555) and none (6,629, which the model takes).
+///
+/// A group forms only where one write releases its commits together: where a half group's units
+/// of work outgrow a full write, the logger streams them in several writes and releases a few
+/// commits at each, so the tasks come back apart and, with nothing to gather them, stay apart,
+/// the logger never idle. A lock they share gathers them again, turn by turn, and those are
+/// left to the ratio. 6 tasks on 11 queues at 7.6 KB, 33 a commit, over zHPF on one processor
+/// (a half group's units 821 KB) ran 2,929 a second with the log at its ceiling, where the model
+/// as one group gave 2,423 (21% slow; 11% now). Drawn (`--family
+/// batch,persistent,in-syncpoint,private,cpus=1`, seeds 303, 404, ..., 1212): 24 -> 20 beyond
+/// 10% of 1,244, 70 -> 49 beyond 5%; held out (1313, ..., 2020) 18 -> 16, 60 -> 46; on two,
+/// three, four and eight processors 11, 18, 12 and 16 as they were; shared queues on one queue
+/// manager 21 -> 18, over two 33 -> 33. Lock-bound groups taken apart too sent two of the
+/// consistency probe's (44 tasks on 2 queues at 461 B over FICON on three processors, 2% -> 9%
+/// fast) further and moved the families little either way.
 fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     let tasks = s.n / s.qmgrs;
     if s.shape != Shape::Batch || !(s.persistent && s.req_in) || s.stream.is_some() || tasks <= 1.0 {
@@ -1719,6 +1733,11 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     let half = 0.5 * tasks;
     let (half_phase_us, half_bound) = put_phase_us(half);
     let ratio = half_phase_us / write_us(half * s.log_bytes_txn).max(f64::MIN_POSITIVE);
+    // Halves whose units of work outgrow a full write come out of the logger a few commits a
+    // write, not together: only a lock they share gathers them again (see the doc).
+    if half_bound != PhaseBound::Lock && half * s.log_bytes_txn > crate::model::log::MAX_WRITE_BYTES {
+        return None;
+    }
     let mut share = ramp(ratio, IN_STEP_FROM_TO);
     if half_bound == PhaseBound::Processors {
         let (until, none_from) = PROCESSOR_PHASE_IN_STEP_UNTIL;

@@ -2932,6 +2932,24 @@ fn batch_groups_that_the_processors_pace_keep_in_step_only_on_one_processor_with
 }
 
 #[test]
+fn batch_halves_whose_units_outgrow_a_write_come_back_apart_unless_a_lock_gathers_them() {
+    // A half group whose units of work fill more than a full write has its commits released a
+    // few at each of the writes that stream them; with no lock they share to gather them again
+    // turn by turn, the tasks stay apart and the logger busy. Priced as one group on one
+    // processor, 5 tasks on their own queues at 2.7 KB, 71 a commit, were 16% model slow and 25
+    // tasks on 14 queues at 1.2 KB, 67 a commit, 12%.
+    let cases = [
+        ("5 batch tasks on 5 queues at 2,740 B", 5, 5, 2_740, 71, (LogIoMode::Ficon, 1, 3)),
+        ("25 batch tasks on 14 queues at 1,250 B", 25, 14, 1_250, 67, (LogIoMode::Ficon, 2, 2)),
+    ];
+    for (label, tasks, queues, size, per_commit, path) in cases {
+        let mut sc =
+            persistent_tasks(WorkloadKind::BatchPut, SyncpointMode::InSyncpoint, tasks, queues, size, per_commit);
+        rates_agree_on_path_seeded(label, &mut sc, size, path, 1, 29, 0.06);
+    }
+}
+
+#[test]
 fn a_busy_servers_commit_meets_the_write_its_release_set_off_over_zhyperlink() {
     // In syncpoint a server's commit releases the requester it replied to, whose commit starts a
     // write just before the server's next one comes: behind a zHyperLink logger's own work after
