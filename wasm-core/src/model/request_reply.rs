@@ -3288,8 +3288,8 @@ const RANDOM_LPAR_HOLDERS_TASKS_A_QUEUE: f64 = 4.0;
 ///
 /// Counted wholly from 4 tasks a queue and not at all below, the two ways missed on either side
 /// of the step: over two and three queue managers of one processor, log tests out of syncpoint
-/// with 2-3 tasks a queue ran 10-28% below the model (7 tasks on 3 queues at 2.5 MB, 24%) and
-/// those with 4-6 10-20% above it. Drawn (`--family log-test,nonpersistent,shared,cpus=1` and
+/// with 2-3 tasks a queue ran 10-28% below the model (7 tasks on 3 queues at 2.5 MB, 24%; still
+/// 20% with the ramp) and those with 4-6 10-20% above it (8 on 2 queues at 266 KB, 20%; 16%). Drawn (`--family log-test,nonpersistent,shared,cpus=1` and
 /// `batch,...`, 150 a seed, 303, 404, ..., 1212): 80 and 100 beyond 10% of 1,500 -> 48 and 59
 /// (to 6: 48 and 59; to 5: 61 and 64; to 7: 47 and 62; to 9: 51 and 63; from 2 to 6: 51 and
 /// 68; from 3 to 5, 59 and 82); held out (1313, ..., 1818) 50 and 57 of 900 -> 29 and 30. No
