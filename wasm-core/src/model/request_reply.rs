@@ -1733,12 +1733,12 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     let write_us = |bytes: f64| s.log_path.write_time_us(bytes.max(0.0));
     let half = 0.5 * tasks;
     let (half_phase_us, half_bound) = put_phase_us(half);
-    let ratio = half_phase_us / write_us(half * s.log_bytes_txn).max(f64::MIN_POSITIVE);
     // Halves whose units of work outgrow a full write come out of the logger a few commits a
     // write, not together: only a lock they share gathers them again (see the doc).
     if half_bound != PhaseBound::Lock && half * s.log_bytes_txn > crate::model::log::MAX_WRITE_BYTES {
         return None;
     }
+    let ratio = half_phase_us / write_us(half * s.log_bytes_txn).max(f64::MIN_POSITIVE);
     let mut share = ramp(ratio, IN_STEP_FROM_TO);
     if half_bound == PhaseBound::Processors {
         let (until, none_from) = PROCESSOR_PHASE_IN_STEP_UNTIL;
