@@ -1802,6 +1802,28 @@ fn gets_wait_for_room_behind_puts_that_hold_their_locks_across_records_past_the_
 }
 
 #[test]
+fn log_test_convoys_over_zhyperlink_hide_their_gets_forces_behind_the_others_holds() {
+    // Log-test tasks out of syncpoint, five or six a queue on several shared queues of one queue
+    // manager over zHyperLink: the tasks come back to their locks one by one, and while one
+    // forces its get the others keep the lock busy. Waiting the whole convoy and the get's force
+    // on top, the model was 12-14% slow in these.
+    for (tasks, queues, size, stripes, cpus) in [(39, 7, 291, 1, 16), (44, 8, 1_067, 2, 8)] {
+        let mut sc =
+            persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::OutOfSyncpoint, tasks, queues, size, 1);
+        sc.workload.implicit_syncpoint = false;
+        log_path(&mut sc, size, LogIoMode::Zhyperlink, 1, stripes);
+        shared_over(&mut sc, 1, cpus);
+        let m = run(&sc, 31, PLAN);
+        rates_agree(
+            &format!("{tasks} log-test tasks on {queues} shared queues at {size} B over zHyperLink"),
+            &sc,
+            &m,
+            0.10,
+        );
+    }
+}
+
+#[test]
 fn a_shared_queues_convoys_crowd_a_log_as_chance_places_them() {
     // Batch tasks out of syncpoint on a few shared queues, each record several full writes: a
     // queue's lock is always held and passes to a task on any of the queue managers, so a log
