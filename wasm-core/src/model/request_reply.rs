@@ -893,7 +893,8 @@ impl BufferRoom {
 
     /// What a put that holds its lock across its force waits for room, µs, its force wait
     /// (room and write together) being `force_wait_us`: all of it but the writing of a buffers'
-    /// worth, the most its records can leave once they are in, at the logger's ceiling rate.
+    /// worth at the logger's ceiling rate, the most there is left to write once its records are
+    /// in the buffers.
     ///
     /// The model prices such a put's room wait within its force wait, the lock held throughout,
     /// and had no room wait of its own to show the gets (`get_room_us`), which then held their
@@ -4003,8 +4004,9 @@ fn queue_lock_wait_us(
 }
 
 /// Tasks a queue over which a log test's convoy on several queues of one queue manager hides
-/// its gets' forces behind the other tasks' holds over zHyperLink, from none of them to all
-/// (see [`hidden_get_force_share`]): read off the drawn family of its doc; no report gives it.
+/// its gets' forces behind the other tasks' holds over zHyperLink, from none of a force to all
+/// of it (see [`hidden_get_force_share`]): read off the drawn family of its doc; no report
+/// gives it.
 const CONVOY_GET_FORCE_HIDDEN_TASKS: (f64, f64) = (3.0, 8.0);
 
 /// Share of a get's force that log-test tasks out of syncpoint on several queues of one queue
@@ -4043,8 +4045,9 @@ fn hidden_get_force_share(s: &Setup, convoy: f64) -> f64 {
 /// Several queues keep the whole convoy: given the shortfall too, the probe went from 61 cases
 /// beyond 10% to 74, and over zHyperLink alone to 64 (9-16 queues 4-8 points fast), though 3-5
 /// queues over zHyperLink at 13-65 KB, 7-13% slow, came within 4% with it; what prices those
-/// there is the others' holds hiding the gets' forces ([`hidden_get_force_share`]). One queue shared over several queue managers keeps it too (shared megabyte log
-/// tests over two and three went 2-8 points fast), and so do records that stream past a write.
+/// there is the others' holds hiding the gets' forces ([`hidden_get_force_share`]). One queue
+/// shared over several queue managers keeps it too (shared megabyte log tests over two and three
+/// went 2-8 points fast), and so do records that stream past a write.
 fn lone_queue_convoy_wait_share(s: &Setup, k: f64) -> f64 {
     if s.shape != Shape::PutCommitGetCommit || s.pairs > 1.0 || s.qmgrs > 1.0 || s.stream.is_some() || k <= 1.0 {
         return 1.0;

@@ -1745,18 +1745,28 @@ fn a_shared_queues_convoy_handed_on_by_another_queue_managers_write_finds_half_a
     // logger's release, the model waited nearly a whole write more a force and was 11-12% slow.
     let cases = [(58, 8, 4_375, LogIoMode::Ficon, 2, 3), (42, 9, 1_031, LogIoMode::Zhpf, 3, 2)];
     for (requesters, pairs, size, io_mode, stripes, qmgrs) in cases {
-        let mut sc =
-            persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, requesters, pairs, size, 1);
-        log_path(&mut sc, size, io_mode, 1, stripes);
-        shared_over(&mut sc, qmgrs, 2);
-        let m = run(&sc, 31, PLAN);
-        rates_agree(
-            &format!("{requesters} requesters on {pairs} shared pairs over {qmgrs} QMs, {io_mode:?}"),
-            &sc,
-            &m,
-            0.10,
-        );
+        shared_request_reply_agrees(requesters, pairs, size, (io_mode, stripes), (qmgrs, 2), 0.10);
     }
+}
+
+/// Persistent request/reply out of syncpoint, a server a requester, on `pairs` shared pairs at
+/// `size` bytes over a one-copy log of `stripes` over `io_mode`, on `qmgrs` queue managers of
+/// `cpus` processors: one run's rates within `tolerance` of the model's.
+fn shared_request_reply_agrees(
+    requesters: u32,
+    pairs: u32,
+    size: u32,
+    (io_mode, stripes): (LogIoMode, u32),
+    (qmgrs, cpus): (u32, u32),
+    tolerance: f64,
+) {
+    let mut sc =
+        persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, requesters, pairs, size, 1);
+    log_path(&mut sc, size, io_mode, 1, stripes);
+    shared_over(&mut sc, qmgrs, cpus);
+    let m = run(&sc, 31, PLAN);
+    let label = format!("{requesters} requesters on {pairs} shared pairs over {qmgrs} QMs, {io_mode:?}");
+    rates_agree(&label, &sc, &m, tolerance);
 }
 
 #[test]
@@ -1767,12 +1777,7 @@ fn request_reply_locks_come_from_the_other_queue_managers_writes_with_a_pair_a_l
     // a write. Priced as handed on at its own logger's release, the model was 11-12% slow here.
     let cases = [(57, 3, 1_040, LogIoMode::Zhpf, 3, 8), (54, 3, 274, LogIoMode::Ficon, 3, 4)];
     for (requesters, pairs, size, io_mode, stripes, cpus) in cases {
-        let mut sc =
-            persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, requesters, pairs, size, 1);
-        log_path(&mut sc, size, io_mode, 1, stripes);
-        shared_over(&mut sc, 3, cpus);
-        let m = run(&sc, 31, PLAN);
-        rates_agree(&format!("{requesters} requesters on {pairs} shared pairs over 3 QMs, {io_mode:?}"), &sc, &m, 0.06);
+        shared_request_reply_agrees(requesters, pairs, size, (io_mode, stripes), (3, cpus), 0.06);
     }
 }
 
