@@ -999,8 +999,15 @@ impl Setup {
         if self.shape != Shape::PutCommitGetCommit || !self.held_req {
             return 0.0;
         }
+        let (put_us, get_us) = self.put_and_get_force_waits_us(wait_us);
+        if put_us > 0.0 { get_us / put_us } else { 0.0 }
+    }
+
+    /// A put's and a get's force waits, µs, where a force waits `wait_us` on average: the put's
+    /// its own record's half gap longer, the get's that much shorter (`own_record_half_gap_us`).
+    fn put_and_get_force_waits_us(&self, wait_us: f64) -> (f64, f64) {
         let gap = self.own_record_half_gap_us;
-        (wait_us - gap).max(0.0) / (wait_us + gap).max(1.0e-9)
+        ((wait_us + gap).max(0.0), (wait_us - gap).max(0.0))
     }
 
     /// Processors of one LPAR (each queue manager of a QSG runs on its own).
@@ -4697,7 +4704,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let background_tail = s.background_tail_us;
     let cmit = cmit_call_us + wf;
     let gap = s.own_record_half_gap_us;
-    let (wf_put, wf_get) = ((wf + gap).max(0.0), (wf - gap).max(0.0));
+    let (wf_put, wf_get) = s.put_and_get_force_waits_us(wf);
     // How evenly the tasks come from their forces to the locks and the log buffers (see
     // `released_arrivals_scv`); random where nothing is forced.
     let arrivals_scv = s.persistent.then(|| released_arrivals_scv(&log));
