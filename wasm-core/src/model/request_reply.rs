@@ -354,6 +354,10 @@ struct Setup {
     /// Where a shared queue's lock passes between two or three queue managers' tasks in runs,
     /// each writing to one log (see [`LockRuns`]).
     lock_runs: Option<LockRuns>,
+    /// The logger's time for a transaction's two puts where each takes a write of its own, µs:
+    /// a lone pair whose two convoys' puts take turns at a logger with no tail (see
+    /// `put_turns_us_txn` in [`setup`]); 0 where the puts need not take turns.
+    put_turns_us_txn: f64,
     /// What the commits of a transaction wait for background writes still in flight when they
     /// come, µs (see [`background_writes`]).
     background_tail_us: f64,
@@ -979,6 +983,12 @@ impl LockRuns {
 }
 
 impl Setup {
+    /// Share of the logger's time that puts taking turns at it need at `x_us` transactions per
+    /// microsecond (see `put_turns_us_txn`): 1 at their capacity, 0 where they take no turns.
+    fn put_turns_utilisation(&self, x_us: f64) -> f64 {
+        x_us * self.put_turns_us_txn
+    }
+
     /// Whether a force's write ends with the logger's own work before its next one
     /// (`force_tail_us`).
     fn writes_have_tail(&self) -> bool {
@@ -2380,6 +2390,29 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     let paced_forces = batch_convoy_as_one_task
         || ((shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
             && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n))));
+    // A lone pair whose puts on both queues hold their locks across their forces keeps a convoy
+    // at each queue (see `lone_pair_halves` below) and both force. Where the logger starts its
+    // next write as soon as one ends (no tail after it), their puts take turns at it: while one
+    // convoy's put is written the other's waits, and the lock that write releases passes to a
+    // task that must still make its put before it forces, by which time the other's write has
+    // begun. Each put is then a write of its own, the gets' small records riding in it, and the
+    // pair goes no faster than its logger writes two of those a transaction. The pricings below
+    // run one convoy through both queues in series with writes of one force, on average a put's
+    // and a get's, and so went past it: 20 requesters with a server each on one private pair at
+    // 87 KB over dual FICON logs ran 982 a second where the simulation ran 786, its logger
+    // writing back to back, 2.24 writes a transaction, a put's force waiting 1.8 writes and both
+    // locks 90% busy. Over zHyperLink the logger's own work after each synchronous write leaves
+    // the next put time to reach the buffers, and the puts share writes (40 requesters at 325 B:
+    // 1.42 writes a transaction), so there the turns do not bind. Drawn over private lone pairs
+    // (`--family request-reply,persistent,out-of-syncpoint,private,lone-pair`, 150 a seed),
+    // seeds 303..1010 went from 53 of 1,200 beyond 10% to 33 (FICON 22 -> 9, zHPF 17 -> 10),
+    // seeds 1111..1818 held out from 61 to 46, none further by 3 points.
+    let put_turns_us_txn = if shape == Shape::RequestReply && held_req && held_srv && pairs <= 1.0 && qmgrs <= 1.0 {
+        let (write_us, tail_us) = log_path.write_time_and_tail_us(put_record + get_record);
+        if tail_us > 0.0 { 0.0 } else { 2.0 * write_us }
+    } else {
+        0.0
+    };
     let lone_pair_halves = if convoys_force && shape == Shape::RequestReply && pairs <= 1.0 && qmgrs <= 1.0 {
         lone_pair_halves(n, m, put_record < cap)
     } else {
@@ -2784,6 +2817,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
                 let run_share = if qmgrs > 2.0 { LOCK_RUN_SHARE_OVER_THREE_QMGRS } else { 1.0 };
                 LockRuns { puts_a_run: run_share * n / qmgrs, record_bytes: put_record, drain_bytes_s: max_log_bytes_s }
             }),
+        put_turns_us_txn,
         background_tail_us: background_uows * background.tail_us,
         gather_offered,
         stream: streaming.then(|| {
@@ -4545,7 +4579,8 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     // What the processors cannot use counts against them as their own time does.
     let cpu_load = x_us * (s.cpu_txn + lone_lock_idle_txn_us(s)) / s.cpus;
     let byte_util = x * s.log_bytes_txn / s.usable_log_bytes_s;
-    if cpu_load >= 1.0 || byte_util >= 1.0 || s.cf_utilisation(x_us) >= 1.0 {
+    let turns_util = s.put_turns_utilisation(x_us);
+    if cpu_load >= 1.0 || byte_util >= 1.0 || turns_util >= 1.0 || s.cf_utilisation(x_us) >= 1.0 {
         return None;
     }
     // Processor queueing stretches every CPU burst. A chain has one burst on the processors at a
@@ -4982,7 +5017,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
         force_wait_total += extra_us * group.log_share;
     }
     let share = |total: f64| if round_trip > 0.0 { (total / round_trip).min(1.0) } else { 0.0 };
-    let run_util = s.lock_runs.map_or(0.0, |runs| runs.utilisation(x_us, put_call_us + get_call_us));
+    // The log's utilisation by the runs of one queue manager's puts or by puts taking turns,
+    // whichever asks more of it.
+    let run_util = s.lock_runs.map_or(0.0, |runs| runs.utilisation(x_us, put_call_us + get_call_us)).max(turns_util);
     Some(Detail {
         round_trip,
         apis,
@@ -5409,11 +5446,13 @@ fn solve_setup(s: &Setup, hint: Option<SolveHint>) -> (Solution, ServersFound) {
     const TOLERANCE: f64 = 1.0e-8;
     // How far each way of a hint's throughput the first bracket is tried.
     const HINT_SPREAD: f64 = 0.02;
-    // No throughput at or past the processors', the log's or the CF's capacity has a finite
-    // round trip, so the bracket starts below the smaller of the unloaded rate and those.
+    // No throughput at or past the processors', the log's (its bytes' or its puts' turns') or the
+    // CF's capacity has a finite round trip, so the bracket starts below the smaller of the
+    // unloaded rate and those.
     let log_capacity = if s.log_bytes_txn > 0.0 { s.usable_log_bytes_s / s.log_bytes_txn } else { f64::INFINITY };
     let cf_capacity = s.cf.map_or(f64::INFINITY, |cf| cf.processors * 1.0e6 / cf.us_per_txn.max(1.0e-9));
-    let capacity = (s.cpus * 1.0e6 / s.cpu_txn.max(1.0e-9)).min(log_capacity).min(cf_capacity);
+    let turns_capacity = if s.put_turns_us_txn > 0.0 { 1.0e6 / s.put_turns_us_txn } else { f64::INFINITY };
+    let capacity = (s.cpus * 1.0e6 / s.cpu_txn.max(1.0e-9)).min(log_capacity).min(cf_capacity).min(turns_capacity);
     let top = (s.n / (at_rest * 1.0e-6)).min(capacity * (1.0 - 1.0e-12));
     // The bracket: `lo` is not too fast (residual above 0), `hi` is at least fast enough;
     // `hi` is `None` until some point is.

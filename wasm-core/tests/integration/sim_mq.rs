@@ -1113,6 +1113,25 @@ fn a_lone_pairs_convoy_with_fewer_servers_runs_as_two_one_at_each_lock() {
 }
 
 #[test]
+fn a_lone_pairs_puts_take_turns_at_a_logger_without_a_tail_each_in_a_write_of_its_own() {
+    // One private pair out of syncpoint, a server for each requester, tens of kilobytes a
+    // message over FICON and zHPF: the two queues' convoys force side by side and their puts
+    // take turns at the logger, which writes back to back, about two writes a transaction.
+    // Priced as one convoy through both queues in series with writes of one force, the model
+    // went past the logger's time for those writes and was 18-20% fast in these.
+    let cases = [
+        (20, 87_292, LogIoMode::Ficon, 2, 1, 1),
+        (20, 128_000, LogIoMode::Ficon, 1, 1, 1),
+        (16, 127_602, LogIoMode::Zhpf, 1, 1, 16),
+    ];
+    for (requesters, size, io_mode, copies, stripes, cpus) in cases {
+        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, 1, size);
+        let label = format!("{requesters} requesters with a server each on one pair, {size} B over {io_mode:?}");
+        rates_agree_on_path(&label, &mut sc, size, (io_mode, copies, stripes), cpus, 0.07);
+    }
+}
+
+#[test]
 fn busy_servers_hold_the_requesters_beyond_their_count_out_of_a_long_convoy() {
     // Private pairs out of syncpoint with about three quarters as many servers as requesters,
     // a dozen or more requesters a pair: the simulated lock waits count about as many in each
