@@ -4275,10 +4275,11 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
     0.5 * (together - 1.0) * mean_hold_us
 }
 
-/// What a request/reply transaction in syncpoint waits at its private pair's locks beyond random
-/// arrivals, µs: at the request queue's for the requester's put and the server's get, at the reply
-/// queue's for the requester's get (the server's put follows its own get, not a write), where a
-/// write carries `requests_per_write` commits and the locks' uses hold them `request_hold_us` and
+/// What a request/reply transaction in syncpoint (or under implicit syncpoint) waits at its private
+/// pair's locks beyond random arrivals, µs: at the request queue's for the requester's put and the
+/// server's get, at the reply queue's for the requester's get (and, under implicit syncpoint, the
+/// server's put; in syncpoint it follows the server's own get, not a write), where a write carries
+/// `requests_per_write` commits and the locks' uses hold them `request_hold_us` and
 /// `reply_hold_us` on average.
 ///
 /// Each of a transaction's three commits sends a task to a lock when its write ends: the
@@ -4305,6 +4306,18 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
 /// the locks through CF requests that do not arrive as a batch, and a lone shared pair on one queue
 /// manager went from 0 to 2 of 150 beyond 10%, 15 -> 26 beyond 5%. Over FICON and zHPF, writes
 /// without the logger's tail, left out as for log tests.
+///
+/// Under implicit syncpoint each of the four persistent calls' forces sends its task to a lock as
+/// its write ends: the requester's put's wakes a server to get the request, the server's get's
+/// sends it on to put the reply, the server's put's wakes the requester to get it, and the
+/// requester's get's ends the transaction and starts the next put, so half of a write's forces
+/// reach each lock (see
+/// [`released_to_locks`]). Left out there, 27 requesters with a server each on one pair at 291 B
+/// over zHyperLink on sixteen processors ran 46,600 a second against the simulation's 34,800,
+/// its writes gathering 23.5 forces where the simulation's gathered 15.3 (9% slow with
+/// them): `--family request-reply,persistent,out-of-syncpoint,private,zhyperlink,
+/// implicit-syncpoint` (150 a seed), seeds 303..1010 26 of 1,200 beyond 10% -> 12, held out
+/// 1111..1818 29 -> 12 (27 nearer, 2 further by 3 points or more, neither past 10%).
 fn released_together_request_reply_lock_waits_us(
     s: &Setup,
     requests_per_write: f64,
@@ -4320,7 +4333,16 @@ fn released_together_request_reply_lock_waits_us(
         let together = (share * requests_per_write / pairs).min(most).max(1.0);
         0.5 * (together - 1.0) * hold_us
     };
-    (batch_wait_us(2.0 / 3.0, request_hold_us), batch_wait_us(1.0 / 3.0, reply_hold_us))
+    let (request_share, reply_share) = released_to_locks(s);
+    (batch_wait_us(request_share, request_hold_us), batch_wait_us(reply_share, reply_hold_us))
+}
+
+/// Shares of a request/reply transaction's forces whose writes release a task to its pair's
+/// request lock and to its reply lock: in syncpoint two of its three commits' and one, under
+/// implicit syncpoint two of its four forces' each (see
+/// [`released_together_request_reply_lock_waits_us`]).
+fn released_to_locks(s: &Setup) -> (f64, f64) {
+    if s.req_in { (2.0 / 3.0, 1.0 / 3.0) } else { (0.5, 0.5) }
 }
 
 /// Whether a write's commits reach a log test's queue lock together, as
@@ -4331,18 +4353,23 @@ fn log_test_commits_reach_lock_together(s: &Setup) -> bool {
 }
 
 /// Whether a write's commits reach a request/reply pair's locks together, as
-/// [`released_together_request_reply_lock_waits_us`] prices: persistent work in syncpoint on
-/// private queues, over zHyperLink.
+/// [`released_together_request_reply_lock_waits_us`] prices: persistent work in syncpoint, or
+/// under implicit syncpoint on both sides, on private queues, over zHyperLink.
 fn request_reply_commits_reach_locks_together(s: &Setup) -> bool {
-    s.shape == Shape::RequestReply && s.persistent && s.req_in && s.srv_in && s.writes_have_tail() && s.cf.is_none()
+    s.shape == Shape::RequestReply
+        && s.persistent
+        && ((s.req_in && s.srv_in) || (s.implicit_req && s.implicit_srv))
+        && s.writes_have_tail()
+        && s.cf.is_none()
 }
 
 /// The part of a chain's way from a write's release to its next force spent waiting at its
 /// locks where a write's commits reach them together, µs a force, the locks held `hold_us`: a
 /// request/reply transaction's batch waits ([`released_together_request_reply_lock_waits_us`])
-/// spread over its three forces, or a log-test task's at its queue before each of its two
-/// ([`released_together_lock_wait_us`]), at the commits a write of `forces` gathers with that gap
-/// added.
+/// spread over its forces (three in syncpoint, four under implicit syncpoint, as
+/// [`released_to_locks`] shares them between the locks), or a log-test task's at its queue
+/// before each of its two ([`released_together_lock_wait_us`]), at the commits a write of
+/// `forces` gathers with that gap added.
 ///
 /// After a synchronous write the logger does its own work (its tail) and the chains back within it
 /// ride the next write (see `commit::log_force_on`). Counted by its processor bursts alone, a lone
@@ -4384,7 +4411,8 @@ fn released_together_force_gap_us(
         let round_gap_us = if request_reply {
             let (request_us, reply_us) =
                 released_together_request_reply_lock_waits_us(s, log.requests_per_write, hold_us, hold_us);
-            (2.0 * request_us + reply_us) / 3.0
+            let (request_share, reply_share) = released_to_locks(s);
+            request_share * request_us + reply_share * reply_us
         } else {
             released_together_lock_wait_us(s, log.requests_per_write, hold_us)
         };
@@ -4854,6 +4882,8 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 0.5 * (put_hold_srv + get_call_us),
             );
             let (wl_rq, srv_wl_rq, wl_rp) = (wl_rq + together_rq, srv_wl_rq + together_rq, wl_rp + together_rp);
+            // Under implicit syncpoint the server's put, too, follows a write (its get's force).
+            let srv_wl_rp = if s.srv_in { srv_wl_rp } else { srv_wl_rp + together_rp };
             let srv_get =
                 get_call_us + srv_wl_rq + if s.persistent && !s.srv_in { wf_get } else { 0.0 } + srv_force_extra;
             let srv_put = put_hold_srv + srv_wl_rp + after_put_srv + s.srv_overflow_wait_us + srv_force_extra;
