@@ -538,12 +538,12 @@ struct DrainedLog {
 /// fast, 19% slow counting the convoys' idle share whole (the log runs at 96% of its ceiling).
 /// The model has moved around it since: those two are now 2% and 16% fast. Where one queue
 /// manager's pair is all there is, the rule is the weaker part of the model: 18 requesters on
-/// one pair at 5 MB there are 14% slow with it (37% counting the pair one convoy). Private queues' puts
-/// log straight after their burst and are left out: counting their lone tasks moved six
-/// private cases of the consistency probe up to 14 points slow (11 log-test tasks on 16 queues
-/// at 1.45 MB over zHyperLink on one processor). Puts in syncpoint wait for room only, not for
-/// their records' write, so their releases are staggered (taken to pulse, they went up to 28%
-/// slow).
+/// one pair at 5 MB there are 14% slow with it (37% counting the pair one convoy). Private
+/// queues' puts log straight after their burst and are left out: counting their lone tasks moved
+/// six private cases of the consistency probe up to 14 points slow (11 log-test tasks on 16
+/// queues at 1.45 MB over zHyperLink on one processor). Puts in syncpoint wait for room only, not
+/// for their records' write, so their releases are staggered (taken to pulse, they went up to
+/// 28% slow).
 fn drained_log_busy_share(d: DrainedLog) -> f64 {
     if !d.shared || d.record_bytes <= 0.0 || d.log_us_txn <= 0.0 {
         return 1.0;
@@ -2402,8 +2402,8 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         || ((shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
             && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n))));
     // A lone pair whose puts on both queues hold their locks across their forces keeps a convoy
-    // at each queue (see `lone_pair_halves` below) and both force. Where the logger starts its
-    // next write as soon as one ends (no tail after it), their puts take turns at it: while one
+    // at each queue's lock, the two forcing side by side. Where the logger starts its next
+    // write as soon as one ends (no tail after it), their puts take turns at it: while one
     // convoy's put is written the other's waits, and the lock that write releases passes to a
     // task that must still make its put before it forces, by which time the other's write has
     // begun. Each put is then a write of its own, the gets' small records riding in it, and the
@@ -4311,11 +4311,10 @@ fn released_together_lock_wait_us(s: &Setup, requests_per_write: f64, mean_hold_
 /// its write ends: the requester's put's wakes a server to get the request, the server's get's
 /// sends it on to put the reply, the server's put's wakes the requester to get it, and the
 /// requester's get's ends the transaction and starts the next put, so half of a write's forces
-/// reach each lock (see
-/// [`released_to_locks`]). Left out there, 27 requesters with a server each on one pair at 291 B
-/// over zHyperLink on sixteen processors ran 46,600 a second against the simulation's 34,800,
-/// its writes gathering 23.5 forces where the simulation's gathered 15.3 (9% slow with
-/// them): `--family request-reply,persistent,out-of-syncpoint,private,zhyperlink,
+/// reach each lock (see [`released_to_locks`]). Left out there, 27 requesters with a server each
+/// on one pair at 291 B over zHyperLink on sixteen processors ran 46,600 a second against the
+/// simulation's 34,800, its writes gathering 23.5 forces where the simulation's gathered 15.3
+/// (9% slow with them): `--family request-reply,persistent,out-of-syncpoint,private,zhyperlink,
 /// implicit-syncpoint` (150 a seed), seeds 303..1010 26 of 1,200 beyond 10% -> 12, held out
 /// 1111..1818 29 -> 12 (27 nearer, 2 further by 3 points or more, neither past 10%).
 fn released_together_request_reply_lock_waits_us(
@@ -6514,7 +6513,7 @@ mod tests {
     }
 
     #[test]
-    fn only_a_shared_log_drained_of_records_past_a_write_idles_and_less_on_more_processors_or_pairs() {
+    fn only_a_shared_log_drained_of_records_past_a_write_idles_and_less_on_more_processors_or_convoys() {
         let fed = |shared: bool, record_bytes: f64, lpar_cpus: f64, convoys_a_log: f64, requesters_a_pair: f64| {
             drained_log_busy_share(DrainedLog {
                 shared,
