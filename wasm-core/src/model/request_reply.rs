@@ -2401,24 +2401,27 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
     let paced_forces = batch_convoy_as_one_task
         || ((shape != Shape::RequestReply || sc.log.io_mode == LogIoMode::Zhyperlink)
             && ((!held_req && !held_srv) || (openers_req <= 1.0 && (shape != Shape::RequestReply || m >= n))));
-    // A lone pair whose puts on both queues hold their locks across their forces keeps a convoy
-    // at each queue's lock, the two forcing side by side. Where the logger starts its next
-    // write as soon as one ends (no tail after it), their puts take turns at it: while one
-    // convoy's put is written the other's waits, and the lock that write releases passes to a
-    // task that must still make its put before it forces, by which time the other's write has
-    // begun. Each put is then a write of its own, the gets' small records riding in it, and the
-    // pair goes no faster than its logger writes two of those a transaction. The pricings below
-    // run one convoy through both queues in series with writes of one force, on average a put's
-    // and a get's, and so went past it: 20 requesters with a server each on one private pair at
-    // 87 KB over dual FICON logs ran 982 a second where the simulation ran 786, its logger
-    // writing back to back, 2.24 writes a transaction, a put's force waiting 1.8 writes and both
-    // locks 90% busy. Over zHyperLink the logger's own work after each synchronous write leaves
-    // the next put time to reach the buffers, and the puts share writes (40 requesters at 325 B:
-    // 1.42 writes a transaction), so there the turns do not bind. Drawn over private lone pairs
-    // (`--family request-reply,persistent,out-of-syncpoint,private,lone-pair`, 150 a seed),
-    // seeds 303..1010 went from 53 of 1,200 beyond 10% to 33 (FICON 22 -> 9, zHPF 17 -> 10),
-    // seeds 1111..1818 held out from 61 to 46, none further by 3 points.
-    let put_turns_us_txn = if shape == Shape::RequestReply && held_req && held_srv && pairs <= 1.0 && qmgrs <= 1.0 {
+    // Request/reply whose puts hold both of a pair's locks across their forces keeps a convoy at
+    // each queue's lock, the requesters' at the request queue and the servers' at the reply
+    // queue, the two forcing side by side.
+    let two_convoys_a_pair = shape == Shape::RequestReply && held_req && held_srv;
+    // On a lone pair, where the logger starts its next write as soon as one ends (no tail after
+    // it), the two convoys' puts take turns at it: while one convoy's put is written the other's
+    // waits, and the lock that write releases passes to a task that must still make its put before
+    // it forces, by which time the other's write has begun. Each put is then a write of its own,
+    // the gets' small records riding in it, and the pair goes no faster than its logger writes two
+    // of those a transaction. The pricings below run one convoy through both queues in series with
+    // writes of one force, on average a put's and a get's, and so went past it: 20 requesters with
+    // a server each on one private pair at 87 KB over dual FICON logs ran 982 a second where the
+    // simulation ran 786, its logger writing back to back, 2.24 writes a transaction, a put's
+    // force waiting 1.8 writes and both locks 90% busy. Over zHyperLink the logger's own work
+    // after each synchronous write leaves the next put time to reach the buffers, and the puts
+    // share writes (40 requesters at 325 B: 1.42 writes a transaction), so there the turns do not
+    // bind. Drawn over private lone pairs (`--family
+    // request-reply,persistent,out-of-syncpoint,private,lone-pair`, 150 a seed), seeds 303..1010
+    // went from 53 of 1,200 beyond 10% to 33 (FICON 22 -> 9, zHPF 17 -> 10), seeds 1111..1818 held
+    // out from 61 to 46, none further by 3 points.
+    let put_turns_us_txn = if two_convoys_a_pair && pairs <= 1.0 && qmgrs <= 1.0 {
         let (write_us, tail_us) = log_path.write_time_and_tail_us(put_record + get_record);
         if tail_us > 0.0 { 0.0 } else { 2.0 * write_us }
     } else {
@@ -3013,8 +3016,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
                 log_us_txn,
                 cpu_us_txn: cpu_txn,
                 lpar_cpus: cpus,
-                convoys_a_log: pairs / qmgrs
-                    * if shape == Shape::RequestReply && held_req && held_srv { 2.0 } else { 1.0 },
+                convoys_a_log: pairs / qmgrs * if two_convoys_a_pair { 2.0 } else { 1.0 },
                 requesters_a_pair: n / pairs,
             })
             * holders_busy_share
@@ -4777,7 +4779,6 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     let background_tail = s.background_tail_us;
     let cmit = cmit_call_us + wf;
-    let gap = s.own_record_half_gap_us;
     let (wf_put, wf_get) = s.put_and_get_force_waits_us(wf);
     // How evenly the tasks come from their forces to the locks and the log buffers (see
     // `released_arrivals_scv`); random where nothing is forced.
@@ -4845,7 +4846,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             // (only held locks take it, so only a held put's force wait is swapped).
             let lock_wait = |held: bool, util: f64, put_hold_us: f64, variance_scale: f64| {
                 let broken = broken_force_wait_us.map(|wait_us| {
-                    let hold_us = put_hold_us - wf_put + (wait_us + gap).max(0.0);
+                    let hold_us = put_hold_us - wf_put + s.put_and_get_force_waits_us(wait_us).0;
                     (x_queue_us * (hold_us + get_call_us), 0.5 * (hold_us + get_call_us))
                 });
                 let mean_hold_us = 0.5 * (put_hold_us + get_call_us);
