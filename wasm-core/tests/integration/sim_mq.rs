@@ -1801,27 +1801,36 @@ fn a_shared_queues_convoy_handed_on_by_another_queue_managers_write_finds_half_a
     // logger's release, the model waited nearly a whole write more a force and was 11-12% slow.
     let cases = [(58, 8, 4_375, LogIoMode::Ficon, 2, 3), (42, 9, 1_031, LogIoMode::Zhpf, 3, 2)];
     for (requesters, pairs, size, io_mode, stripes, qmgrs) in cases {
-        shared_request_reply_agrees(requesters, pairs, size, (io_mode, stripes), (qmgrs, 2), 0.10);
+        let path = (io_mode, 1, stripes);
+        shared_out_of_syncpoint_agrees(
+            WorkloadKind::RequestReply,
+            (requesters, pairs, size),
+            path,
+            (qmgrs, 2),
+            PLAN,
+            0.10,
+        );
     }
 }
 
-/// Persistent request/reply out of syncpoint, a server a requester, on `pairs` shared pairs at
-/// `size` bytes over a one-copy log of `stripes` over `io_mode`, on `qmgrs` queue managers of
-/// `cpus` processors: one run's rates within `tolerance` of the model's.
-fn shared_request_reply_agrees(
-    requesters: u32,
-    pairs: u32,
-    size: u32,
-    (io_mode, stripes): (LogIoMode, u32),
+/// Persistent work of `kind` out of syncpoint (a server for each requester in request/reply):
+/// `tasks` on `queues` shared queues or pairs at `size` bytes over a log of `copies` x `stripes`
+/// over `io_mode`, on `qmgrs` queue managers of `cpus` processors; a run of `plan` (seed 31)
+/// with its rates within `tolerance` of the model's.
+fn shared_out_of_syncpoint_agrees(
+    kind: WorkloadKind,
+    (tasks, queues, size): (u32, u32, u32),
+    (io_mode, copies, stripes): (LogIoMode, u32, u32),
     (qmgrs, cpus): (u32, u32),
+    plan: RunPlan,
     tolerance: f64,
 ) {
-    let mut sc =
-        persistent_tasks(WorkloadKind::RequestReply, SyncpointMode::OutOfSyncpoint, requesters, pairs, size, 1);
-    log_path(&mut sc, size, io_mode, 1, stripes);
+    let mut sc = persistent_tasks(kind, SyncpointMode::OutOfSyncpoint, tasks, queues, size, 1);
+    log_path(&mut sc, size, io_mode, copies, stripes);
     shared_over(&mut sc, qmgrs, cpus);
-    let m = run(&sc, 31, PLAN);
-    let label = format!("{requesters} requesters on {pairs} shared pairs over {qmgrs} QMs, {io_mode:?}");
+    let m = run(&sc, 31, plan);
+    let label =
+        format!("{kind:?}, {tasks} tasks on {queues} shared queues over {qmgrs} QMs at {size} B over {io_mode:?}");
     rates_agree(&label, &sc, &m, tolerance);
 }
 
@@ -1833,7 +1842,15 @@ fn request_reply_locks_come_from_the_other_queue_managers_writes_with_a_pair_a_l
     // a write. Priced as handed on at its own logger's release, the model was 11-12% slow here.
     let cases = [(57, 3, 1_040, LogIoMode::Zhpf, 3, 8), (54, 3, 274, LogIoMode::Ficon, 3, 4)];
     for (requesters, pairs, size, io_mode, stripes, cpus) in cases {
-        shared_request_reply_agrees(requesters, pairs, size, (io_mode, stripes), (3, cpus), 0.06);
+        let path = (io_mode, 1, stripes);
+        shared_out_of_syncpoint_agrees(
+            WorkloadKind::RequestReply,
+            (requesters, pairs, size),
+            path,
+            (3, cpus),
+            PLAN,
+            0.06,
+        );
     }
 }
 
@@ -1847,18 +1864,10 @@ fn gets_wait_for_room_behind_puts_that_hold_their_locks_across_records_past_the_
         (WorkloadKind::RequestReply, 52, 3, 6_226_288, (1, 2), 16),
         (WorkloadKind::LogUpperBound, 42, 3, 6_573_214, (2, 2), 4),
     ];
+    let plan = RunPlan { warmup_s: 2.0, run_s: 12.0, batches: 10 };
     for (kind, tasks, queues, size, (copies, stripes), cpus) in cases {
-        let mut sc = persistent_tasks(kind, SyncpointMode::OutOfSyncpoint, tasks, queues, size, 1);
-        sc.workload.implicit_syncpoint = false;
-        log_path(&mut sc, size, LogIoMode::Zhpf, copies, stripes);
-        shared_over(&mut sc, 3, cpus);
-        let m = run(&sc, 31, RunPlan { warmup_s: 2.0, run_s: 12.0, batches: 10 });
-        rates_agree(
-            &format!("{kind:?}, {tasks} tasks on {queues} shared queues over 3 QMs at {size} B"),
-            &sc,
-            &m,
-            0.09,
-        );
+        let path = (LogIoMode::Zhpf, copies, stripes);
+        shared_out_of_syncpoint_agrees(kind, (tasks, queues, size), path, (3, cpus), plan, 0.09);
     }
 }
 
@@ -1869,18 +1878,8 @@ fn log_test_convoys_over_zhyperlink_hide_their_gets_forces_behind_the_others_hol
     // forces its get the others keep the lock busy. Waiting the whole convoy and the get's force
     // on top, the model was 12-14% slow in these.
     for (tasks, queues, size, stripes, cpus) in [(39, 7, 291, 1, 16), (44, 8, 1_067, 2, 8)] {
-        let mut sc =
-            persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::OutOfSyncpoint, tasks, queues, size, 1);
-        sc.workload.implicit_syncpoint = false;
-        log_path(&mut sc, size, LogIoMode::Zhyperlink, 1, stripes);
-        shared_over(&mut sc, 1, cpus);
-        let m = run(&sc, 31, PLAN);
-        rates_agree(
-            &format!("{tasks} log-test tasks on {queues} shared queues at {size} B over zHyperLink"),
-            &sc,
-            &m,
-            0.10,
-        );
+        let path = (LogIoMode::Zhyperlink, 1, stripes);
+        shared_out_of_syncpoint_agrees(WorkloadKind::LogUpperBound, (tasks, queues, size), path, (1, cpus), PLAN, 0.10);
     }
 }
 
@@ -1890,12 +1889,9 @@ fn log_test_gets_forcing_outside_their_locks_crowd_the_logs_beside_the_convoys()
     // past the write threshold: the gets force outside their locks, chains of their own beside
     // the convoys' puts at whichever log they run on. Counted as the convoys alone, the model's
     // forces waited too little and it was 12% fast here.
-    let mut sc = persistent_tasks(WorkloadKind::LogUpperBound, SyncpointMode::OutOfSyncpoint, 27, 4, 335_835, 1);
-    sc.workload.implicit_syncpoint = false;
-    log_path(&mut sc, 335_835, LogIoMode::Zhyperlink, 1, 1);
-    shared_over(&mut sc, 3, 16);
-    let m = run(&sc, 31, RunPlan { warmup_s: 1.0, run_s: 8.0, batches: 10 });
-    rates_agree("27 log-test tasks on 4 shared queues over 3 QMs at 336 KB over zHyperLink", &sc, &m, 0.09);
+    let plan = RunPlan { warmup_s: 1.0, run_s: 8.0, batches: 10 };
+    let path = (LogIoMode::Zhyperlink, 1, 1);
+    shared_out_of_syncpoint_agrees(WorkloadKind::LogUpperBound, (27, 4, 335_835), path, (3, 16), plan, 0.09);
 }
 
 #[test]
