@@ -3831,23 +3831,25 @@ const LONE_PAIR_HALVES_FADE_POWER: i32 = 4;
 const OWN_CHAINS_FOR_RETURN_CAPACITY: f64 = 1.0 / 3.0;
 
 /// Private request/reply's [`OWN_CHAINS_FOR_RETURN_CAPACITY`] as a fade, not a switch: the
-/// processors' bound on the chains back within the logger's tail is left out where fewer than the
-/// first share of the chains force on their own, and counted whole from the second; between, the
-/// processors count for as many more as the share falls short of the way (their number divided by
-/// it), so the bound loosens until it no longer binds. Switched at a third, the model stepped where
-/// the simulation moves smoothly: 15 private pairs at 1,362 B over dual 4-stripe zHyperLink logs on
-/// two processors ran 23,418 a second with 45 requesters and 29,526 with 46, the simulation 25,390
-/// and 25,554 (8% slow, then 13% fast; now 2.5% and 3.4% fast); 10 pairs at 315 B over one 1-stripe
-/// log on three ran 8% slow with 30 (now 0.4%). Drawn over private request/reply out of syncpoint
-/// over zHyperLink (150 a seed), seeds 101..3232 went from 85 of 4,800 beyond 10% to 80 (beyond 5%
-/// 634 -> 599; 38 nearer by 3 points, 7 further), seeds 4001..4032 held out from 87 to 84 (579 ->
-/// 554; 33 nearer, 6 further); of those further, none past 10%. Fades of 0.25-0.42 and 0.22-0.45
-/// did about as well (81 and 80); one only below the third (from 0.15 or 0.2) sent tasks three a
-/// pair on three or four processors 8-12% slow, where the unbounded pricing had them within 4%.
-/// Shared queues and log tests keep the switch: faded there too, shared request/reply over
-/// zHyperLink moved three draws further and none nearer, and log tests 70 -> 74 beyond 10%. No
+/// processors' bound on the chains back within the logger's tail is counted whole where the share
+/// of the chains forcing on their own reaches the second figure, and below it the processors count
+/// for as many more as the share falls short of the way from the first (their number divided by
+/// that fraction), so the bound loosens as the convoys take in more of the tasks and fades out as
+/// that share goes to none. Switched at a third, the model stepped where the simulation moves
+/// smoothly: 15 private pairs at 1,362 B over dual 4-stripe zHyperLink logs on two processors ran
+/// 23,418 a second with 45 requesters and 29,526 with 46, the simulation 25,390 and 25,554 (8%
+/// slow, then 13% fast; now 4% slow at both), and 60 requesters were 13% fast (now 1.5% slow); 10
+/// pairs at 315 B over one 1-stripe log on three ran 8% slow with 30 (now 2%). Drawn over private
+/// request/reply out of syncpoint over zHyperLink (150 a seed), seeds 101..3232 went from 85 of
+/// 4,800 beyond 10% to 72 (beyond 5% 634 -> 567; 65 nearer by 3 points, 4 further), seeds
+/// 4001..4032 held out from 87 to 73 (579 -> 514; 63 nearer, 7 further); of those further, none
+/// past 10% (the most 8.6%, 24 requesters on 8 pairs on three processors). Fading from a fifth of
+/// the chains instead of from none left 80 and 84; to a whole at 0.4 or 0.75 instead of a half, 76
+/// and 81 with more draws further (a whole at 0.6: 72, fewer nearer). Shared queues and log tests
+/// keep the switch: faded there too (from a quarter to 0.42), shared request/reply over zHyperLink
+/// moved three draws further and none nearer, and log tests went from 70 to 74 beyond 10%. No
 /// report gives it.
-const PRIVATE_OWN_CHAINS_FOR_RETURN_CAPACITY: (f64, f64) = (0.2, 0.5);
+const PRIVATE_OWN_CHAINS_FOR_RETURN_CAPACITY: (f64, f64) = (0.0, 0.5);
 
 /// The getters' pass through a lock, as a share of one put's hold: below the first bound a
 /// pair's convoys hold together, from the second they have broken up, and between the two the
