@@ -3818,7 +3818,7 @@ const LONE_PAIR_HALVES_FADE_POWER: i32 = 4;
 /// slow), and log tests of two tasks a queue 18% fast (now 3-6% slow). Once a pair's convoys
 /// have broken up the bound applies whatever this share (`Setup::broken_rejoin_processors`):
 /// 40 requesters on 4 pairs on two processors went from 14% fast to 4% slow. Private
-/// request/reply fades the bound in about this share instead
+/// request/reply no longer switches here: it fades the bound in, whole from half the chains
 /// ([`PRIVATE_OWN_CHAINS_FOR_RETURN_CAPACITY`]).
 ///
 /// Batches are bounded whatever their convoys: a batch task's convoy has no leg away from its
