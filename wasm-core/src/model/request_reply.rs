@@ -409,8 +409,9 @@ struct Setup {
     lone_pair_halves: f64,
     /// Processors a queue manager's chains come back on after a synchronous write, bounding how
     /// many rejoin the logger's tail (see [`commit::ForceStream::rejoin_processors`]); infinite
-    /// where the bound is left out, more than the processors where it is faded in (see
-    /// [`OWN_CHAINS_FOR_RETURN_CAPACITY`] and [`PRIVATE_OWN_CHAINS_FOR_RETURN_CAPACITY`]).
+    /// where the bound is left out, more than the processors where it fades (see
+    /// [`OWN_CHAINS_FOR_RETURN_CAPACITY`] and
+    /// [`PRIVATE_REQUEST_REPLY_OWN_CHAINS_FOR_RETURN_CAPACITY`]).
     rejoin_processors: f64,
     /// The same once a pair's convoys have broken up and every task forces on its own: the
     /// bound applies whatever the convoys were (infinite only where requesters outnumber their
@@ -2976,10 +2977,16 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         paced_forces,
         rejoin_processors: if shape == Shape::Batch {
             broken_rejoin_processors
-        } else if shape == Shape::RequestReply && !in_qsg {
-            // Counted for a share of the processors' capacity (see
-            // `PRIVATE_OWN_CHAINS_FOR_RETURN_CAPACITY`).
-            let counted = ramp(force_chains / chains, PRIVATE_OWN_CHAINS_FOR_RETURN_CAPACITY);
+        } else if !in_qsg {
+            // On private queues the bound fades out below the share that counts it whole (see
+            // `PRIVATE_REQUEST_REPLY_OWN_CHAINS_FOR_RETURN_CAPACITY`), the processors counting
+            // for as many more as the share falls short of it.
+            let whole_from = if shape == Shape::RequestReply {
+                PRIVATE_REQUEST_REPLY_OWN_CHAINS_FOR_RETURN_CAPACITY
+            } else {
+                OWN_CHAINS_FOR_RETURN_CAPACITY
+            };
+            let counted = (force_chains / chains / whole_from).min(1.0);
             if counted > 0.0 { broken_rejoin_processors / counted } else { f64::INFINITY }
         } else if force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * chains {
             broken_rejoin_processors
@@ -3817,9 +3824,9 @@ const LONE_PAIR_HALVES_FADE_POWER: i32 = 4;
 /// pair: 30 on 13 pairs on two processors were 20% fast, 38 on 14 pairs 12% (now 6% and 5%
 /// slow), and log tests of two tasks a queue 18% fast (now 3-6% slow). Once a pair's convoys
 /// have broken up the bound applies whatever this share (`Setup::broken_rejoin_processors`):
-/// 40 requesters on 4 pairs on two processors went from 14% fast to 4% slow. Private
-/// request/reply no longer switches here: it fades the bound in, whole from half the chains
-/// ([`PRIVATE_OWN_CHAINS_FOR_RETURN_CAPACITY`]).
+/// 40 requesters on 4 pairs on two processors went from 14% fast to 4% slow. On private queues
+/// the bound no longer switches off below this share but fades out, and request/reply's is
+/// whole only from half the chains ([`PRIVATE_REQUEST_REPLY_OWN_CHAINS_FOR_RETURN_CAPACITY`]).
 ///
 /// Batches are bounded whatever their convoys: a batch task's convoy has no leg away from its
 /// queue (no reply to wait for, no get), so each lock a write releases passes straight to the
@@ -3830,26 +3837,30 @@ const LONE_PAIR_HALVES_FADE_POWER: i32 = 4;
 /// bounded the same way, request/reply and log-test convoys went up to 28% slow.
 const OWN_CHAINS_FOR_RETURN_CAPACITY: f64 = 1.0 / 3.0;
 
-/// Private request/reply's [`OWN_CHAINS_FOR_RETURN_CAPACITY`] as a fade, not a switch: the
-/// processors' bound on the chains back within the logger's tail is counted whole where the share
-/// of the chains forcing on their own reaches the second figure, and below it the processors count
-/// for as many more as the share falls short of the way from the first (their number divided by
-/// that fraction), so the bound loosens as the convoys take in more of the tasks and fades out as
-/// that share goes to none. Switched at a third, the model stepped where the simulation moves
-/// smoothly: 15 private pairs at 1,362 B over dual 4-stripe zHyperLink logs on two processors ran
-/// 23,418 a second with 45 requesters and 29,526 with 46, the simulation 25,390 and 25,554 (8%
-/// slow, then 13% fast; now 4% slow at both), and 60 requesters were 13% fast (now 1.5% slow); 10
-/// pairs at 315 B over one 1-stripe log on three ran 8% slow with 30 (now 2%). Drawn over private
-/// request/reply out of syncpoint over zHyperLink (150 a seed), seeds 101..3232 went from 85 of
-/// 4,800 beyond 10% to 72 (beyond 5% 634 -> 567; 65 nearer by 3 points, 4 further), seeds
-/// 4001..4032 held out from 87 to 73 (579 -> 514; 63 nearer, 7 further); of those further, none
-/// past 10% (the most 8.6%, 24 requesters on 8 pairs on three processors). Fading from a fifth of
-/// the chains instead of from none left 80 and 84; to a whole at 0.4 or 0.75 instead of a half, 76
-/// and 81 with more draws further (a whole at 0.6: 72, fewer nearer). Shared queues and log tests
-/// keep the switch: faded there too (from a quarter to 0.42), shared request/reply over zHyperLink
-/// moved three draws further and none nearer, and log tests went from 70 to 74 beyond 10%. No
-/// report gives it.
-const PRIVATE_OWN_CHAINS_FOR_RETURN_CAPACITY: (f64, f64) = (0.0, 0.5);
+/// Share of the chains forcing on their own from which private request/reply counts the processors'
+/// bound on the chains back within the logger's tail whole (see [`OWN_CHAINS_FOR_RETURN_CAPACITY`],
+/// whose third is that share for private log tests). Below it the bound fades out rather than
+/// switching off: the processors count for as many more as the share falls short (their number
+/// divided by the share's fraction of this one), so the bound loosens as the convoys take in more
+/// of the tasks. Switched at a third, the model stepped where the simulation moves smoothly: 15
+/// private pairs at 1,362 B over dual 4-stripe zHyperLink logs on two processors ran 23,418 a
+/// second with 45 requesters and 29,526 with 46, the simulation 25,390 and 25,554 (8% slow, then
+/// 13% fast; now 4% slow at both), and 60 requesters were 13% fast (now 1.5% slow); 10 pairs at 315
+/// B over one 1-stripe log on three ran 8% slow with 30 (now 2%); and log tests of 37 tasks on 12
+/// private queues at 3,554 B on two processors were 15% fast where 36 were 8% slow (now 7.5% slow,
+/// and within 8% from 24 to 64 tasks). Drawn over private request/reply out of syncpoint over
+/// zHyperLink (150 a seed), seeds 101..3232 went from 85 of 4,800 beyond 10% to 72 (beyond 5% 634
+/// -> 567; 65 nearer by 3 points, 4 further), seeds 4001..4032 held out from 87 to 73 (579 -> 514;
+/// 63 nearer, 7 further), none of those further past 10% (the most 8.6%, 24 requesters on 8 pairs
+/// on three processors); private log tests out of syncpoint over zHyperLink from 100 to 58 (beyond
+/// 5% 692 -> 595; 92 nearer, 3 further) and held out from 90 to 52 (693 -> 584; 107 nearer, 4
+/// further). Request/reply's fade whole from 0.4 did worse (76, with 54 draws further), from 0.6 or
+/// 0.75 no better (72 with fewer nearer, 81); a fade from a fifth of the chains rather than from
+/// none left 80 and 84. Log tests' fade whole from a half left 74 and 72, from 0.3 or 0.4 55 and
+/// 64. Shared queues keep the switch: faded there (from a quarter to 0.42), shared request/reply
+/// over zHyperLink moved three draws further and none nearer, and log tests (shared and private)
+/// went from 70 to 74 beyond 10%. No report gives it.
+const PRIVATE_REQUEST_REPLY_OWN_CHAINS_FOR_RETURN_CAPACITY: f64 = 0.5;
 
 /// The getters' pass through a lock, as a share of one put's hold: below the first bound a
 /// pair's convoys hold together, from the second they have broken up, and between the two the
