@@ -2986,8 +2986,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             } else {
                 OWN_CHAINS_FOR_RETURN_CAPACITY
             };
-            let counted = (force_chains / chains / whole_from).min(1.0);
-            if counted > 0.0 { broken_rejoin_processors / counted } else { f64::INFINITY }
+            broken_rejoin_processors / (force_chains / chains / whole_from).min(1.0)
         } else if force_chains >= OWN_CHAINS_FOR_RETURN_CAPACITY * chains {
             broken_rejoin_processors
         } else {
@@ -3845,10 +3844,10 @@ const OWN_CHAINS_FOR_RETURN_CAPACITY: f64 = 1.0 / 3.0;
 /// of the tasks. Switched at a third, the model stepped where the simulation moves smoothly: 15
 /// private pairs at 1,362 B over dual 4-stripe zHyperLink logs on two processors ran 23,418 a
 /// second with 45 requesters and 29,526 with 46, the simulation 25,390 and 25,554 (8% slow, then
-/// 13% fast; now 4% slow at both), and 60 requesters were 13% fast (now 1.5% slow); 10 pairs at 315
-/// B over one 1-stripe log on three ran 8% slow with 30 (now 2%); and log tests of 37 tasks on 12
-/// private queues at 3,554 B on two processors were 15% fast where 36 were 8% slow (now 7.5% slow,
-/// and within 8% from 24 to 64 tasks). Drawn over private request/reply out of syncpoint over
+/// 13% fast; now 4% slow at both), and 60 requesters were 13% fast (now 1.5% slow); 10 pairs at
+/// 315 B over one 1-stripe log on three ran 8% slow with 30 (now 2%); and log tests of 37 tasks on
+/// 12 private queues at 3,554 B on two processors were 15% fast where 36 were 8% slow (now 7.5%
+/// slow, and within 8% from 24 to 64 tasks). Drawn over private request/reply out of syncpoint over
 /// zHyperLink (150 a seed), seeds 101..3232 went from 85 of 4,800 beyond 10% to 72 (beyond 5% 634
 /// -> 567; 65 nearer by 3 points, 4 further), seeds 4001..4032 held out from 87 to 73 (579 -> 514;
 /// 63 nearer, 7 further), none of those further past 10% (the most 8.6%, 24 requesters on 8 pairs
