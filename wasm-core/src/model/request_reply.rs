@@ -413,6 +413,9 @@ struct Setup {
     /// [`OWN_CHAINS_FOR_RETURN_CAPACITY`] and
     /// [`PRIVATE_REQUEST_REPLY_OWN_CHAINS_FOR_RETURN_CAPACITY`]).
     rejoin_processors: f64,
+    /// Share of the woken getters that wait for a put's processor burst released by the same
+    /// write (see [`wakes_behind_released_put`]).
+    wakes_behind_released_put: f64,
     /// The same once a pair's convoys have broken up and every task forces on its own: the
     /// bound applies whatever the convoys were (infinite only where requesters outnumber their
     /// servers, whose waits for one keep them apart).
@@ -2993,6 +2996,13 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             f64::INFINITY
         },
         broken_rejoin_processors,
+        wakes_behind_released_put: wakes_behind_released_put(
+            shape == Shape::RequestReply && persistent && !req_in && !srv_in && streaming,
+            put_record,
+            n / pairs,
+            f64::from(sc.system.lpar_cpus.max(1)),
+            qmgrs,
+        ),
         lock_handoffs,
         lock_handoffs_across_qmgrs: lock_handoffs
             && qmgrs > 1.0
@@ -3720,6 +3730,49 @@ fn paced_convoy_contenders(s: &Setup) -> f64 {
     // has replied to them, one after another, and join no convoy.
     let paced = ((s.n - s.m) / s.pairs).max(0.0) * paced_share(s.servers.busy, s.openers_req);
     (s.openers_req - paced).max(1.0)
+}
+
+/// Share of the woken getters that wait a whole put burst for the processor: where a write
+/// releases the end of a record past a full write, the gets' records that came during the full
+/// write ride in the remainder's write, so it frees the put's owner, whose partner wakes to get
+/// its message, and a get's owner, who goes straight on to its next put. On one processor the
+/// put's burst, begun as the partner wakes, holds the processor for the wake. `candidate` says
+/// the workload is persistent request/reply out of syncpoint streaming its records;
+/// `put_record` is a put's record, bytes. Only with a pair of its own for each requester: convoys
+/// at shared locks space the tasks the writes release, and there the stretch prices their
+/// queueing (lone pairs of 6 and 9 requesters went 2-3 points further with the wait). Over
+/// several queue managers a write releases tasks of its own queue manager's LPAR, and the partner
+/// wakes there for one in `qmgrs` of the wakes.
+///
+/// Traced on 2 requesters, each on a private pair, at 2.19 MB over one 4-stripe FICON log on one
+/// processor: the simulation's wakes took 834 and 814 us a visit, its put bursts 832 and 813;
+/// the same pairs at 520 KB (a write a record, no remainder) woke in 3 us, at 530 KB in 195 us
+/// (puts 207 us), where the model stays at its 2 us wake (the stretch's share of a burst that
+/// meets a random load). The model was 12.7% fast at 2.19 MB and 10.7% at 530 KB (now 7.6% and
+/// 6.4%). On two processors the two released tasks each find one, and the wakes took 2 us. Drawn
+/// over private request/reply out of syncpoint on one processor (150 a seed), seeds 101..1616
+/// went from 28 of 2,400 beyond 10% to 23 (14 nearer, 1 further), held out 4001..4016 from 39 to
+/// 25 (26 nearer, 4 further); with one to four requesters on any processors, 26 to 12 (37
+/// nearer, 2 further). Shared request/reply with one to four requesters on one processor: 164 to
+/// 151 (109 nearer, 20 further), held out 159 to 143 (89 nearer, 21 further); with every wake
+/// waiting on every queue manager, 153 with 42 further (3-4 requesters over two or three queue
+/// managers from within 2% to 7-13% slow). What is left is mostly the same pairs 6-10% fast
+/// (shared ones on one queue manager 9-16%): the simulation's forces wait 12-18% longer than the
+/// model's (a get's small record behind the other pair's large one in the buffers, a put's
+/// remainder in a full write).
+fn wakes_behind_released_put(
+    candidate: bool,
+    put_record: f64,
+    requesters_a_pair: f64,
+    lpar_cpus: f64,
+    qmgrs: f64,
+) -> f64 {
+    let cap = crate::model::log::MAX_WRITE_BYTES;
+    if candidate && put_record > cap && put_record % cap > 0.0 && requesters_a_pair <= 1.0 && lpar_cpus < 2.0 {
+        1.0 / qmgrs
+    } else {
+        0.0
+    }
 }
 
 /// Share of the time the requesters beyond the servers' count are held out of their pair's
@@ -4672,7 +4725,10 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let (put_call_us, get_call_us, cmit_call_us) = s.call_times_us(stretch, x_us);
     // The calls' processor bursts, the part of a lock's hold that varies as an exponential time.
     let (put_burst_us, get_burst_us) = s.call_bursts_us(stretch);
-    let wake = s.wake_us(stretch);
+    // A woken getter behind the put burst its partner's write set off (see
+    // `wakes_behind_released_put`): it waits the whole burst, begun as it woke.
+    let behind_put_us = s.wakes_behind_released_put * put_burst_us;
+    let wake = s.wake_us(stretch) + behind_put_us;
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
     }
@@ -4946,11 +5002,16 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 return None;
             }
             // The calls' times vary as exponential ones; a wake happens on a share of the gets
-            // only; lock and force waits are taken as fixed.
+            // only, and so does its wait behind a put's burst; lock and force waits are taken as
+            // fixed.
             let p = s.servers.get_waits;
             let wake_burst = s.wake_cpu * stretch;
+            let wake_own_variance = wake_burst * wake_burst + behind_put_us * behind_put_us;
+            let wake_mean = wake_burst + behind_put_us;
             let calls = [get_call_us, put_call_us, if s.srv_in { cmit_call_us } else { 0.0 }];
-            let variance = p * (2.0 - p) * wake_burst * wake_burst + calls.iter().map(|c| c * c).sum::<f64>();
+            let variance = p * wake_own_variance
+                + p * (1.0 - p) * wake_mean * wake_mean
+                + calls.iter().map(|c| c * c).sum::<f64>();
             let req_put = put_hold_req + wl_rq + after_put_req + s.overflow_wait_us;
             let req_get = wake + get_call_us + wl_rp + get_force_req;
             let req_cmits = if s.req_in { 2.0 } else { 0.0 };
@@ -4966,7 +5027,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 2.0
             };
             let queued_force = if s.persistent { (wf - log.write_us).max(0.0) } else { 0.0 };
-            let away_variance = wake_burst * wake_burst
+            let away_variance = wake_own_variance
                 + put_call_us * put_call_us
                 + get_call_us * get_call_us
                 + req_cmits * cmit_call_us * cmit_call_us
