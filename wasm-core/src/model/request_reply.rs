@@ -413,9 +413,9 @@ struct Setup {
     /// [`OWN_CHAINS_FOR_RETURN_CAPACITY`] and
     /// [`PRIVATE_REQUEST_REPLY_OWN_CHAINS_FOR_RETURN_CAPACITY`]).
     rejoin_processors: f64,
-    /// Share of the woken getters that wait for a put's processor burst released by the same
-    /// write (see [`wakes_behind_released_put`]).
-    wakes_behind_released_put: f64,
+    /// Where woken getters come behind a put's burst released by the same write (see
+    /// [`behind_released_put`]).
+    behind_released_put: Option<BehindReleasedPut>,
     /// The same once a pair's convoys have broken up and every task forces on its own: the
     /// bound applies whatever the convoys were (infinite only where requesters outnumber their
     /// servers, whose waits for one keep them apart).
@@ -2996,9 +2996,9 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             f64::INFINITY
         },
         broken_rejoin_processors,
-        wakes_behind_released_put: wakes_behind_released_put(
+        behind_released_put: behind_released_put(
             shape == Shape::RequestReply && persistent && !req_in && !srv_in && streaming,
-            put_record,
+            (put_record, forced_write_us(put_record)),
             n / pairs,
             f64::from(sc.system.lpar_cpus.max(1)),
             qmgrs,
@@ -3732,46 +3732,82 @@ fn paced_convoy_contenders(s: &Setup) -> f64 {
     (s.openers_req - paced).max(1.0)
 }
 
-/// Share of the woken getters that wait a whole put burst for the processor: where a write
-/// releases the end of a record past a full write, the gets' records that came during the full
-/// write ride in the remainder's write, so it frees the put's owner, whose partner wakes to get
-/// its message, and a get's owner, who goes straight on to its next put. On one processor the
-/// put's burst, begun as the partner wakes, holds the processor for the wake. `candidate` says
-/// the workload is persistent request/reply out of syncpoint streaming its records;
-/// `put_record` is a put's record, bytes. Only with a pair of its own for each requester: convoys
-/// at shared locks space the tasks the writes release, and there the stretch prices their
-/// queueing (lone pairs of 6 and 9 requesters went 2-3 points further with the wait). Over
-/// several queue managers a write releases tasks of its own queue manager's LPAR, and the partner
-/// wakes there for one in `qmgrs` of the wakes.
+/// Where woken getters wait a whole put burst for the processor. A write that carries the end
+/// of a record past a full write carries too the gets' records that came during the full write,
+/// so it frees the put's owner, whose partner wakes to get its message, and a get's owner, who
+/// goes straight on to its next put. On one processor the put's burst,
+/// begun as the partner wakes, holds the processor for the wake. `candidate` says the workload
+/// is persistent request/reply out of syncpoint streaming its records; `put_record` is a put's
+/// record, bytes, and `put_record_us` its writes. Only with a pair of its own for each
+/// requester: convoys at shared locks space the tasks the writes release, and there the stretch
+/// prices their queueing (lone pairs of 6 and 9 requesters went 2-3 points further with the
+/// wait). Over several queue managers a write releases tasks of its own queue manager's LPAR,
+/// and the partner wakes there for one in `qmgrs` of the wakes.
 ///
 /// Traced on 2 requesters, each on a private pair, at 2.19 MB over one 4-stripe FICON log on one
 /// processor: the simulation's wakes took 834 and 814 us a visit, its put bursts 832 and 813;
 /// the same pairs at 520 KB (a write a record, no remainder) woke in 3 us, at 530 KB in 195 us
 /// (puts 207 us), where the model stays at its 2 us wake (the stretch's share of a burst that
-/// meets a random load). The model was 12.7% fast at 2.19 MB and 10.7% at 530 KB (now 7.6% and
-/// 6.4%). On two processors the two released tasks each find one, and the wakes took 2 us. Drawn
-/// over private request/reply out of syncpoint on one processor (150 a seed), seeds 101..1616
-/// went from 28 of 2,400 beyond 10% to 23 (14 nearer, 1 further), held out 4001..4016 from 39 to
-/// 25 (26 nearer, 4 further); with one to four requesters on any processors, 26 to 12 (37
-/// nearer, 2 further). Shared request/reply with one to four requesters on one processor: 164 to
-/// 151 (109 nearer, 20 further), held out 159 to 143 (89 nearer, 21 further); with every wake
-/// waiting on every queue manager, 153 with 42 further (3-4 requesters over two or three queue
-/// managers from within 2% to 7-13% slow). What is left is mostly the same pairs 6-10% fast
-/// (shared ones on one queue manager 9-16%): the simulation's forces wait 12-18% longer than the
-/// model's (a get's small record behind the other pair's large one in the buffers, a put's
-/// remainder in a full write).
-fn wakes_behind_released_put(
+/// meets a random load). On two processors the two released tasks each find one, and the wakes
+/// took 2 us. The model was 12.7% fast at 2.19 MB and 10.7% at 530 KB; with the wake's wait,
+/// 7.6% and 6.4%. The rest was the forces: the simulation's puts waited 4,014 us (their own
+/// record's writes, 4 full and the remainder's) and its gets 3,599 (those writes less the get's
+/// call), where the model's streaming average gave both 3,291. Forcing in step
+/// ([`BehindReleasedPut::force_waits_us`]) brings them to 1.2% and 1.9% slow.
+///
+/// Drawn (150 a seed, beyond 10%, beyond 5% in brackets): private request/reply out of
+/// syncpoint on one processor, seeds 101..1616, 28 (201) of 2,400 -> 23 (198) with the wait (14
+/// nearer, 1 further) -> 23 (193) in step (6 more nearer, none further); held out 4001..4016, 39
+/// (207) -> 25 (206) -> 23 (193; 14 more nearer, none further); one to four requesters on any
+/// processors, 26 (161) -> 12 (157) -> 11 (142; 16 nearer, none further). Shared request/reply
+/// with one to four requesters on one processor: 164 (483) -> 151 (455) -> 122 (420; 42 nearer,
+/// none further), held out 159 (457) -> 143 (449) -> 117 (409; 48 nearer, none further). With
+/// every wake waiting on every queue manager, 153 with 42 further (3-4 requesters over two or
+/// three queue managers from within 2% to 7-13% slow); forcing in step there too, 161 with 86
+/// further (over two queue managers 17 -> 52 beyond 10%), so they force in step on one only.
+fn behind_released_put(
     candidate: bool,
-    put_record: f64,
+    (put_record, put_record_us): (f64, f64),
     requesters_a_pair: f64,
     lpar_cpus: f64,
     qmgrs: f64,
-) -> f64 {
+) -> Option<BehindReleasedPut> {
     let cap = crate::model::log::MAX_WRITE_BYTES;
-    if candidate && put_record > cap && put_record % cap > 0.0 && requesters_a_pair <= 1.0 && lpar_cpus < 2.0 {
-        1.0 / qmgrs
-    } else {
-        0.0
+    (candidate && put_record > cap && put_record % cap > 0.0 && requesters_a_pair <= 1.0 && lpar_cpus < 2.0)
+        .then(|| BehindReleasedPut { share: 1.0 / qmgrs, in_step: qmgrs <= 1.0, put_record_us })
+}
+
+/// Woken getters behind a put's burst that the same write released (see
+/// [`behind_released_put`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct BehindReleasedPut {
+    /// Share of the wakes that so wait (0..1).
+    share: f64,
+    /// Whether the chains then force in step (see [`BehindReleasedPut::force_waits_us`]): on
+    /// one queue manager, whose one log takes both chains' records.
+    in_step: bool,
+    /// The writes of a put's own record, µs.
+    put_record_us: f64,
+}
+
+impl BehindReleasedPut {
+    /// A wake's wait behind the put's burst, µs, and that wait's variance (an exponential time
+    /// for `share` of the wakes), the put's burst `put_burst_us`.
+    fn wake_wait_us(&self, put_burst_us: f64) -> (f64, f64) {
+        let p = self.share;
+        (p * put_burst_us, p * (2.0 - p) * put_burst_us * put_burst_us)
+    }
+
+    /// The put's and the get's force waits, µs, from `(put_us, get_us)` where the tasks come
+    /// as the streaming logger's average has them. Released together, the two chains run in
+    /// step: the put goes first, to a logger that has nothing of the other chain's ahead of it,
+    /// and waits for its own record's writes, which the woken partner's get, `get_call_us`
+    /// later, finds just begun and waits out, its small record behind the large one.
+    fn force_waits_us(&self, (put_us, get_us): (f64, f64), get_call_us: f64) -> (f64, f64) {
+        if !self.in_step {
+            return (put_us, get_us);
+        }
+        (put_us.max(self.put_record_us), get_us.max(self.put_record_us - get_call_us))
     }
 }
 
@@ -4726,8 +4762,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     // The calls' processor bursts, the part of a lock's hold that varies as an exponential time.
     let (put_burst_us, get_burst_us) = s.call_bursts_us(stretch);
     // A woken getter behind the put burst its partner's write set off (see
-    // `wakes_behind_released_put`): it waits the whole burst, begun as it woke.
-    let behind_put_us = s.wakes_behind_released_put * put_burst_us;
+    // `behind_released_put`): it waits the whole burst, begun as it woke.
+    let (behind_put_us, behind_put_variance) =
+        s.behind_released_put.map_or((0.0, 0.0), |b| b.wake_wait_us(put_burst_us));
     let wake = s.wake_us(stretch) + behind_put_us;
     if saturated_before_log(s, x_us, put_call_us, get_call_us, cmit_call_us, wake) {
         return None;
@@ -4876,7 +4913,11 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let implicit_extra = (1.0 - log.busy_with_others) * s.implicit_record_us;
     let background_tail = s.background_tail_us;
     let cmit = cmit_call_us + wf;
-    let (wf_put, wf_get) = s.put_and_get_force_waits_us(wf);
+    let averaged = s.put_and_get_force_waits_us(wf);
+    // Chains a write released together force in step (see `BehindReleasedPut::force_waits_us`).
+    let (wf_put, wf_get) = s.behind_released_put.map_or(averaged, |b| b.force_waits_us(averaged, get_call_us));
+    // Out of syncpoint, as in step, a transaction forces two puts and two gets.
+    let in_step_extra_us = 2.0 * (wf_put + wf_get - averaged.0 - averaged.1);
     // How evenly the tasks come from their forces to the locks and the log buffers (see
     // `released_arrivals_scv`); random where nothing is forced.
     let arrivals_scv = s.persistent.then(|| released_arrivals_scv(&log));
@@ -5006,7 +5047,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             // fixed.
             let p = s.servers.get_waits;
             let wake_burst = s.wake_cpu * stretch;
-            let wake_own_variance = wake_burst * wake_burst + behind_put_us * behind_put_us;
+            let wake_own_variance = wake_burst * wake_burst + behind_put_variance;
             let wake_mean = wake_burst + behind_put_us;
             let calls = [get_call_us, put_call_us, if s.srv_in { cmit_call_us } else { 0.0 }];
             let variance = p * wake_own_variance
@@ -5044,6 +5085,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             let round_trip = req_put + srv_wait + service + req_get + req_cmits_us + background_tail;
             force_wait_total = if s.persistent {
                 wf * (2.0 + if s.srv_in { 1.0 } else { 2.0 })
+                    + in_step_extra_us
                     + 2.0 * implicit_extra * f64::from(u8::from(s.implicit_req))
                     + s.overflow_wait_us
                     + s.srv_overflow_wait_us
