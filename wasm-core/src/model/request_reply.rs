@@ -3735,14 +3735,14 @@ fn paced_convoy_contenders(s: &Setup) -> f64 {
 /// Where woken getters wait a whole put burst for the processor. A write that carries the end
 /// of a record past a full write carries too the gets' records that came during the full write,
 /// so it frees the put's owner, whose partner wakes to get its message, and a get's owner, who
-/// goes straight on to its next put. On one processor the put's burst,
-/// begun as the partner wakes, holds the processor for the wake. `candidate` says the workload
-/// is persistent request/reply out of syncpoint streaming its records; `put_record` is a put's
-/// record, bytes, and `put_record_us` its writes. Only with a pair of its own for each
-/// requester: convoys at shared locks space the tasks the writes release, and there the stretch
-/// prices their queueing (lone pairs of 6 and 9 requesters went 2-3 points further with the
-/// wait). Over several queue managers a write releases tasks of its own queue manager's LPAR,
-/// and the partner wakes there for one in `qmgrs` of the wakes.
+/// goes straight on to its next put. On one processor the put's burst, begun as the partner
+/// wakes, holds the processor for the wake. `candidate` says the workload is persistent
+/// request/reply out of syncpoint streaming its records; `put_record` is a put's record, bytes,
+/// and `put_record_us` its writes. Only with a pair of its own for each requester: convoys at
+/// shared locks space the tasks the writes release, and there the stretch prices their queueing
+/// (lone pairs of 6 and 9 requesters went 2-3 points further with the wait). Over several queue
+/// managers a write releases tasks of its own queue manager's LPAR, and the partner wakes there
+/// for one in `qmgrs` of the wakes.
 ///
 /// Traced on 2 requesters, each on a private pair, at 2.19 MB over one 4-stripe FICON log on one
 /// processor: the simulation's wakes took 834 and 814 us a visit, its put bursts 832 and 813;
@@ -4916,7 +4916,8 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let averaged = s.put_and_get_force_waits_us(wf);
     // Chains a write released together force in step (see `BehindReleasedPut::force_waits_us`).
     let (wf_put, wf_get) = s.behind_released_put.map_or(averaged, |b| b.force_waits_us(averaged, get_call_us));
-    // Out of syncpoint, as in step, a transaction forces two puts and two gets.
+    // Chains force in step only out of syncpoint, where a transaction forces two puts and two
+    // gets.
     let in_step_extra_us = 2.0 * (wf_put + wf_get - averaged.0 - averaged.1);
     // How evenly the tasks come from their forces to the locks and the log buffers (see
     // `released_arrivals_scv`); random where nothing is forced.

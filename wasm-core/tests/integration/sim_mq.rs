@@ -1204,7 +1204,7 @@ fn a_wake_on_one_processor_waits_for_the_put_its_partners_write_released() {
     // records past a full write: the write that carries a put's remainder frees a get's owner
     // too, whose next put's burst holds the processor as the put's partner wakes. Pricing the
     // wake at its own burst only, the model was 13% and 17% fast in these; with the wait but
-    // the forces at the streaming logger's average, the first was still 7.6% fast (the chains
+    // the forces at the streaming logger's average, the first was still 8% fast (the chains
     // force in step: the put its own record's writes, the partner's get behind them).
     let cases = [(2_188_346, LogIoMode::Ficon, (1, 4), 0.04), (936_015, LogIoMode::Zhyperlink, (1, 3), 0.10)];
     for (size, io_mode, (copies, stripes), tolerance) in cases {
