@@ -2997,7 +2997,8 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         },
         broken_rejoin_processors,
         behind_released_put: behind_released_put(
-            shape == Shape::RequestReply && persistent && !req_in && !srv_in && streaming,
+            shape == Shape::RequestReply && persistent && !req_in && !srv_in && (streaming || gathered),
+            streaming,
             (put_record, forced_write_us(put_record)),
             n / pairs,
             f64::from(sc.system.lpar_cpus.max(1)),
@@ -3737,12 +3738,13 @@ fn paced_convoy_contenders(s: &Setup) -> f64 {
 /// so it frees the put's owner, whose partner wakes to get its message, and a get's owner, who
 /// goes straight on to its next put. On one processor the put's burst, begun as the partner
 /// wakes, holds the processor for the wake. `candidate` says the workload is persistent
-/// request/reply out of syncpoint streaming its records; `put_record` is a put's record, bytes,
-/// and `put_record_us` its writes. Only with a pair of its own for each requester: convoys at
-/// shared locks space the tasks the writes release, and there the stretch prices their queueing
-/// (lone pairs of 6 and 9 requesters went 2-3 points further with the wait). Over several queue
-/// managers a write releases tasks of its own queue manager's LPAR, and the partner wakes there
-/// for one in `qmgrs` of the wakes.
+/// request/reply out of syncpoint whose records go past the write threshold, priced streamed or
+/// gathered (see `gather_offered` in [`setup`]), and `streamed` says which; `put_record` is a
+/// put's record, bytes, and `put_record_us` its writes. Only with a pair of its own for each
+/// requester: convoys at shared locks space the tasks the writes release, and there the stretch
+/// prices their queueing (lone pairs of 6 and 9 requesters went 2-3 points further with the
+/// wait). Over several queue managers a write releases tasks of its own queue manager's LPAR, and
+/// the partner wakes there for one in `qmgrs` of the wakes.
 ///
 /// Traced on 2 requesters, each on a private pair, at 2.19 MB over one 4-stripe FICON log on one
 /// processor: the simulation's wakes took 834 and 814 us a visit, its put bursts 832 and 813;
@@ -3753,7 +3755,11 @@ fn paced_convoy_contenders(s: &Setup) -> f64 {
 /// 7.6% and 6.4%. The rest was the forces: the simulation's puts waited 4,014 us (their own
 /// record's writes, 4 full and the remainder's) and its gets 3,599 (those writes less the get's
 /// call), where the model's streaming average gave both 3,291. Forcing in step
-/// ([`BehindReleasedPut::force_waits_us`]) brings them to 1.2% and 1.9% slow.
+/// ([`BehindReleasedPut::force_waits_us`]) brings them to 1.2% and 1.9% slow. Where the model
+/// prices the records gathered (full writes meeting), the wake waits the same, but the forces
+/// are not floored: a gathered force waits for full writes already, and floored there too, 2
+/// requesters at 3.69 MB over one 2-stripe zHyperLink log went from 10.5% fast to 6.2% slow
+/// (1.5% fast with the wake's wait alone).
 ///
 /// Drawn (150 a seed, beyond 10%, beyond 5% in brackets): private request/reply out of
 /// syncpoint on one processor, seeds 101..1616, 28 (201) of 2,400 -> 23 (198) with the wait (14
@@ -3765,8 +3771,13 @@ fn paced_convoy_contenders(s: &Setup) -> f64 {
 /// every wake waiting on every queue manager, 153 with 42 further (3-4 requesters over two or
 /// three queue managers from within 2% to 7-13% slow); forcing in step there too, 161 with 86
 /// further (over two queue managers 17 -> 52 beyond 10%), so they force in step on one only.
+/// The wake's wait where priced gathered too: private 23 (193) -> 23 (192), held out 23 (193) ->
+/// 21 (188), one to four requesters 11 (142) -> 10 (139): zHyperLink pairs from 6.6-11.7% fast
+/// to within 2.6%, and 9 draws from within 1.7% to 1.6-4.2% slow; shared 122 (420) -> 121
+/// (414; 18 nearer, none further), held out 117 (409) -> 117 (405; 14 nearer, none further).
 fn behind_released_put(
     candidate: bool,
+    streamed: bool,
     (put_record, put_record_us): (f64, f64),
     requesters_a_pair: f64,
     lpar_cpus: f64,
@@ -3774,7 +3785,7 @@ fn behind_released_put(
 ) -> Option<BehindReleasedPut> {
     let cap = crate::model::log::MAX_WRITE_BYTES;
     (candidate && put_record > cap && put_record % cap > 0.0 && requesters_a_pair <= 1.0 && lpar_cpus < 2.0)
-        .then(|| BehindReleasedPut { share: 1.0 / qmgrs, in_step: qmgrs <= 1.0, put_record_us })
+        .then(|| BehindReleasedPut { share: 1.0 / qmgrs, in_step: streamed && qmgrs <= 1.0, put_record_us })
 }
 
 /// Woken getters behind a put's burst that the same write released (see
@@ -3784,7 +3795,8 @@ struct BehindReleasedPut {
     /// Share of the wakes that so wait (0..1).
     share: f64,
     /// Whether the chains then force in step (see [`BehindReleasedPut::force_waits_us`]): on
-    /// one queue manager, whose one log takes both chains' records.
+    /// one queue manager, whose one log takes both chains' records, where the records are priced
+    /// streamed (priced gathered, a force already waits for full writes).
     in_step: bool,
     /// The writes of a put's own record, µs.
     put_record_us: f64,
