@@ -3792,8 +3792,7 @@ fn behind_released_put(
     lpar_cpus: f64,
     qmgrs: f64,
 ) -> Option<BehindReleasedPut> {
-    let cap = crate::model::log::MAX_WRITE_BYTES;
-    (candidate && put_record > cap && put_record % cap > 0.0 && requesters_a_pair <= 1.0 && lpar_cpus < 2.0)
+    (candidate && frees_two_on_one_processor(put_record, lpar_cpus) && requesters_a_pair <= 1.0)
         .then(|| BehindReleasedPut { share: 1.0 / qmgrs, in_step: streamed && qmgrs <= 1.0, put_record_us })
 }
 
@@ -3817,8 +3816,16 @@ fn behind_released_put(
 /// its draws over records past a write went from within 1% to 5-11% slow. What is left of these
 /// (two to four tasks 3-5.5% fast on average) is there on two processors as well.
 fn put_behind_released_get(candidate: bool, put_record: f64, (tasks, queues): (f64, f64), lpar_cpus: f64) -> bool {
+    candidate && frees_two_on_one_processor(put_record, lpar_cpus) && tasks >= 2.0 && tasks <= queues
+}
+
+/// Whether a write that carries the end of a put's record of `put_record` bytes frees two tasks
+/// at once for one processor (`lpar_cpus` below two): the record goes past a full write and
+/// leaves a remainder, whose write the gets' records that came meanwhile ride (see
+/// [`behind_released_put`] and [`put_behind_released_get`]).
+fn frees_two_on_one_processor(put_record: f64, lpar_cpus: f64) -> bool {
     let cap = crate::model::log::MAX_WRITE_BYTES;
-    candidate && put_record > cap && put_record % cap > 0.0 && tasks >= 2.0 && tasks <= queues && lpar_cpus < 2.0
+    put_record > cap && put_record % cap > 0.0 && lpar_cpus < 2.0
 }
 
 /// Woken getters behind a put's burst that the same write released (see
