@@ -3003,14 +3003,14 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
             shape == Shape::PutCommitGetCommit && persistent && !req_in && qmgrs <= 1.0,
             put_record,
             (n, pairs),
-            f64::from(sc.system.lpar_cpus.max(1)),
+            cpus,
         ),
         behind_released_put: behind_released_put(
             shape == Shape::RequestReply && persistent && !req_in && !srv_in && (streaming || gathered),
             streaming,
             (put_record, forced_write_us(put_record)),
             n / pairs,
-            f64::from(sc.system.lpar_cpus.max(1)),
+            cpus,
             qmgrs,
         ),
         lock_handoffs,
@@ -4968,9 +4968,6 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
     let averaged = s.put_and_get_force_waits_us(wf);
     // Chains a write released together force in step (see `BehindReleasedPut::force_waits_us`).
     let (wf_put, wf_get) = s.behind_released_put.map_or(averaged, |b| b.force_waits_us(averaged, get_call_us));
-    // Chains force in step only out of syncpoint, where a transaction forces two puts and two
-    // gets.
-    let in_step_extra_us = 2.0 * (wf_put + wf_get - averaged.0 - averaged.1);
     // How evenly the tasks come from their forces to the locks and the log buffers (see
     // `released_arrivals_scv`); random where nothing is forced.
     let arrivals_scv = s.persistent.then(|| released_arrivals_scv(&log));
@@ -5136,6 +5133,9 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 .unwrap_or_else(|| server_wait_us(s, srv_util, service, variance, away, away_variance));
             srv_wait_us = srv_wait;
             let round_trip = req_put + srv_wait + service + req_get + req_cmits_us + background_tail;
+            // Chains force in step only out of syncpoint, where a transaction forces two puts and
+            // two gets.
+            let in_step_extra_us = 2.0 * (wf_put + wf_get - averaged.0 - averaged.1);
             force_wait_total = if s.persistent {
                 wf * (2.0 + if s.srv_in { 1.0 } else { 2.0 })
                     + in_step_extra_us
