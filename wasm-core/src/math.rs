@@ -77,9 +77,41 @@ pub fn floor(x: f64) -> f64 {
     libm::floor(x)
 }
 
+/// Probability that a standard normal variable is at most `z`.
+pub fn normal_cdf(z: f64) -> f64 {
+    0.5 * libm::erfc(-z / std::f64::consts::SQRT_2)
+}
+
+/// Density of the standard normal distribution at `z`.
+pub fn normal_pdf(z: f64) -> f64 {
+    exp(-0.5 * z * z) / (2.0 * std::f64::consts::PI).sqrt()
+}
+
+/// Mean of `max(0, X)` for `X` normal with mean `mean` and standard deviation `sd`: how far a
+/// varying time overruns a fixed one on average.
+pub fn normal_mean_excess(mean: f64, sd: f64) -> f64 {
+    if sd <= 0.0 {
+        return mean.max(0.0);
+    }
+    let z = mean / sd;
+    sd * (z * normal_cdf(z) + normal_pdf(z))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_normal_helpers_match_known_values() {
+        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-15);
+        assert!((normal_cdf(1.959_963_985) - 0.975).abs() < 1e-9);
+        assert!((normal_pdf(0.0) - 0.398_942_280_4).abs() < 1e-9);
+        // E[max(0, X)] for a standard normal is its density at 0; far above 0 it is the mean.
+        assert!((normal_mean_excess(0.0, 1.0) - 0.398_942_280_4).abs() < 1e-9);
+        assert!((normal_mean_excess(10.0, 1.0) - 10.0).abs() < 1e-9);
+        assert!(normal_mean_excess(-10.0, 1.0) < 1e-20);
+        assert_eq!(normal_mean_excess(3.0, 0.0), 3.0);
+    }
 
     #[test]
     fn next_power_of_two_rounds_up_only_when_needed() {

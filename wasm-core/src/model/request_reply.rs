@@ -1844,7 +1844,7 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
         return None;
     }
     let ratio = half_phase_us / write_us(half * s.log_bytes_txn).max(f64::MIN_POSITIVE);
-    let mut share = ramp(ratio, IN_STEP_FROM_TO);
+    let mut share = pair_on_log(s, x_us).map_or_else(|| ramp(ratio, IN_STEP_FROM_TO), |pair| pair.step_share);
     if half_bound == PhaseBound::Processors {
         let (until, none_from) = PROCESSOR_PHASE_IN_STEP_UNTIL;
         let on_one = if cpus <= 1.0 { ((none_from - ratio) / (none_from - until)).clamp(0.0, 1.0) } else { 0.0 };
@@ -1865,6 +1865,115 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
 /// the simulation takes as a ratio crosses the range it was seen to change over.
 fn ramp(value: f64, (from, to): (f64, f64)) -> f64 {
     ((value - from) / (to - from)).clamp(0.0, 1.0)
+}
+
+/// Standard deviations over which a pair's step stops breaking (see [`pair_on_log`]): how far a
+/// put phase may run short of the other task's before the faster task's commit comes before the
+/// pair's records pass the write threshold. Read off the simulation (two tasks, 39 puts a
+/// commit, zHPF): at 2.39 they alternated (800 B), at 2.61 they kept in step about half the time
+/// (850 B), at 2.81 always (900 B).
+const PAIR_STEP_HOLDS_FROM_TO: (f64, f64) = (2.4, 2.8);
+
+/// Standard deviations of a put phase by which it falls short of the other task's write, over
+/// which alternating tasks stop falling into step (see [`pair_on_log`]): short by more than the
+/// first, a put phase never outlasts the write that would let the two meet. Read off the
+/// simulation: 5.8 (2,400 B, 20 a commit) and 6.5 deviations short (2,800 B) stayed apart, 2.7
+/// short (1,200 B, 39 a commit) fell into step within the run.
+const PAIR_FALLS_INTO_STEP_FROM_TO: (f64, f64) = (-4.0, -3.0);
+
+/// Standard deviations by which a put phase outlasts the other task's write over which, on one
+/// processor, a pair's cycle moves from alternating to arrivals at random (see
+/// [`pair_on_log`]).
+const PAIR_SHARES_ONE_PROCESSOR_FROM_TO: (f64, f64) = (-0.5, 0.5);
+
+/// How two tasks alone on a log share it (see [`pair_on_log`]).
+#[derive(Debug, Clone, Copy)]
+struct PairOnLog {
+    /// Share of the time the two keep in step, one group (0 to 1): replaces [`in_step`]'s ramp.
+    step_share: f64,
+    /// Each task's round trip while the two take turns at the log, µs.
+    alternating_round_trip_us: f64,
+    /// How far the round trip stays with arrivals at random instead (0 to 1).
+    random_weight: f64,
+}
+
+/// Two tasks in syncpoint, each putting to queues of its own, whose units of work stay below the
+/// write threshold: the halves [`in_step`] splits a log's tasks into are single tasks, with no
+/// lock or processor to gather them, and the two take turns at the log.
+///
+/// While one task's commit is written the other puts; its commit waits for that write and then
+/// has the log to itself while the first puts again. Each write carries about one unit of work and
+/// the log is never idle while a put phase is shorter than a write. Each gap between two write ends
+/// is a write, plus whatever the next put phase overruns the last gap by (a Lindley recursion):
+/// `d = W + E[max(0, P - d)]`, with the put phase `P` normal about its mean (the sum of `batch`
+/// processor bursts, each as varied as an exponential) and `d` taken as fixed in the mean. A
+/// task's round trip is two such gaps. Arrivals at random, as the rest of the model prices them,
+/// wait for the other's write half the time whatever the phases' spread; [`in_step`]'s even
+/// halves, one group, wait for both. Simulated: 2 tasks on 13 queues at 510 B, 39 a commit, over
+/// zHPF on four processors ran 3,798 commits a second, the recursion gives 3,883, arrivals at
+/// random 3,342 and one group (which the model took) 2,725.
+///
+/// The two keep in step only where a group would hold: their records pass the write threshold
+/// while both put, the background write that starts then is still running when the faster one
+/// commits, and the faster one's commit does not come before the threshold is passed (which
+/// breaks the group apart: a put phase short enough, by [`PAIR_STEP_HOLDS_FROM_TO`] standard
+/// deviations of two phases' ratio, happens now and then). Apart, they meet again only where a
+/// put phase outlasts the other's write now and then ([`PAIR_FALLS_INTO_STEP_FROM_TO`]). At
+/// 1,000 B the same pair ran in step (2,481 a second, as one group 2,489). On one processor they
+/// never kept in step (510 to 1,200 B alternated: 3,847 to 2,873 a second, within 1% of the
+/// recursion); there a put phase that overruns the other's write shares the processor with the
+/// next one, and the cycle moves towards arrivals at random as that grows common
+/// ([`PAIR_SHARES_ONE_PROCESSOR_FROM_TO`]; at 100 B, overrunning in 70% of cycles, 3,384 a second
+/// simulated, 3,258 at random).
+fn pair_on_log(s: &Setup, x_us: f64) -> Option<PairOnLog> {
+    let tasks = s.n / s.qmgrs;
+    let record = s.log_bytes_txn;
+    let threshold = LOG_WRITE_THRESHOLD_BYTES;
+    if s.shape != Shape::Batch
+        || !(s.persistent && s.req_in)
+        || s.stream.is_some()
+        || tasks != 2.0
+        || s.openers_req / s.qmgrs > 1.0
+        || record >= threshold
+        || s.batch < 1.0
+    {
+        return None;
+    }
+    let (put_us, _, _) = s.call_times_us(1.0, x_us);
+    let phase_us = s.batch * put_us + s.cmit_cpu;
+    let phase_sd_us = s.put_cpu * s.batch.sqrt();
+    let write_us = |bytes: f64| s.log_path.write_time_us(bytes);
+    let unit_write_us = write_us(record);
+    // The gap between write ends: the fixed point of `d = W + E[max(0, P - d)]`, whose right side
+    // falls as `d` grows, found by halving.
+    let overrun_us = |gap_us: f64| crate::math::normal_mean_excess(phase_us - gap_us, phase_sd_us);
+    let (mut lo, mut hi) = (unit_write_us, unit_write_us + overrun_us(unit_write_us));
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if unit_write_us + overrun_us(mid) > mid {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let gap_us = 0.5 * (lo + hi);
+    let one_processor = s.lpar_cpus() <= 1.0;
+    let overrun_sd = if phase_sd_us > 0.0 { (phase_us - unit_write_us) / phase_sd_us } else { f64::NEG_INFINITY };
+    // Records pass the threshold at this point of a shared put phase; the write it starts must
+    // outlast the phase, or the first commit finds the logger idle and is written alone.
+    let crossing_us = phase_us * threshold / (2.0 * record);
+    let group_holds = 2.0 * record > threshold && crossing_us + write_us(threshold) >= phase_us;
+    let step_share = if one_processor || !group_holds {
+        0.0
+    } else {
+        // The faster task's records and the slower's so far reach the threshold while the
+        // ratio of the two put phases stays above `threshold / record - 1`; the spread of that
+        // ratio is sqrt(2 / batch).
+        let holds_sd = (2.0 - threshold / record) / (2.0 / s.batch).sqrt();
+        ramp(holds_sd, PAIR_STEP_HOLDS_FROM_TO) * ramp(overrun_sd, PAIR_FALLS_INTO_STEP_FROM_TO)
+    };
+    let random_weight = if one_processor { ramp(overrun_sd, PAIR_SHARES_ONE_PROCESSOR_FROM_TO) } else { 0.0 };
+    Some(PairOnLog { step_share, alternating_round_trip_us: 2.0 * gap_us, random_weight })
 }
 
 /// Pairs a queue manager over which request/reply's puts out of syncpoint on shared queues, their
@@ -5214,6 +5323,16 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             } else {
                 0.0
             };
+            // Two tasks alone on a log take turns at it (see `pair_on_log`): the commit waits
+            // out the alternation, not arrivals at random.
+            if let Some(pair) = pair_on_log(s, x_us) {
+                let random_us = puts + cmits_us;
+                let alternating_us = pair.alternating_round_trip_us;
+                let round_trip_us = alternating_us + pair.random_weight * (random_us - alternating_us);
+                let new_cmits = (round_trip_us - puts).max(0.0);
+                force_wait_total += new_cmits - cmits_us;
+                cmits_us = new_cmits;
+            }
             // Where the tasks move in step, the put phase and the commit are the group's; both
             // lines move towards them by the share of the time the tasks keep in step. The
             // group's cycle counts no load but its own, so it is taken only where it is longer.
