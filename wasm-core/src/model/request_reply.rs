@@ -1745,6 +1745,16 @@ impl InStep {
 /// one processor 12%, all within 5% as one group); between, they partly do.
 const IN_STEP_FROM_TO: (f64, f64) = (0.6, 0.75);
 
+/// Puts a commit over which tasks whose turns at a lock set their put phase come to keep in step
+/// (see [`in_step`]): with fewer, their commits come spread over the phase. Read off the
+/// consistency probe's batches in syncpoint on private queues: as one group the model was 35%
+/// slow for 36 tasks on one queue at 313 B, one put a commit (within 2% as arrivals at random),
+/// 45% and 23% slow for 50 tasks on two queues at 596 B and 56 on four at 1,273 B, two a commit
+/// (4% fast and within 1% at random); at four a commit the simulation sat between (25 tasks on
+/// one queue at 1,252 B over FICON: 25% slow as one group, 17% fast at random, 4% slow at two
+/// thirds in step).
+const LOCK_GROUP_PUTS_FROM_TO: (f64, f64) = (2.0, 5.0);
+
 /// Ratios of a half group's put phase to its write (as [`in_step`] computes them) over which a
 /// put phase that the processors set stops keeping a group in step on one processor: in step
 /// below the first, not from the second (see [`in_step`]). Read off the simulation; no report
@@ -1767,8 +1777,10 @@ enum PhaseBound {
 /// A write that ends releases every commit it carried at once. Those tasks start their puts
 /// together, and where they share a lock they take turns call by call, and at the processors a
 /// dispatching quantum at a time (where a loop outlasts one), so they finish together and
-/// commit together: they stay a group. (Tasks with many puts each and nothing shared finish
-/// close together too: a long sum of calls varies little.) Two groups on one log can
+/// commit together: they stay a group. (Turn by turn at a lock, their last puts come over the
+/// last `1 / batch` of the phase, so with a put or two a commit they do not: the share in step
+/// ramps in over [`LOCK_GROUP_PUTS_FROM_TO`]. Tasks with many puts each and nothing shared
+/// finish close together too: a long sum of calls varies little.) Two groups on one log can
 /// alternate, one putting while the other's commit is written, as long as a group's puts end
 /// before the other's write does. Where they take longer, the second group is back before the
 /// first has finished, the two share the locks and processors, and from then on they finish
@@ -1845,6 +1857,10 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
     }
     let ratio = half_phase_us / write_us(half * s.log_bytes_txn).max(f64::MIN_POSITIVE);
     let mut share = pair_on_log(s, x_us).map_or_else(|| ramp(ratio, IN_STEP_FROM_TO), |pair| pair.step_share);
+    // A lock's turns finish a group together only with several puts a commit (see the doc).
+    if half_bound == PhaseBound::Lock {
+        share *= ramp(s.batch, LOCK_GROUP_PUTS_FROM_TO);
+    }
     if half_bound == PhaseBound::Processors {
         let (until, none_from) = PROCESSOR_PHASE_IN_STEP_UNTIL;
         let on_one = if cpus <= 1.0 { ((none_from - ratio) / (none_from - until)).clamp(0.0, 1.0) } else { 0.0 };
