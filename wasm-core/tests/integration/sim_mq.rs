@@ -1549,6 +1549,20 @@ fn batch_tasks_taking_turns_at_a_lock_with_a_put_or_two_a_commit_form_no_group()
 }
 
 #[test]
+fn an_implicit_put_alone_on_its_log_pays_the_commits_write_while_others_stream() {
+    // Three requesters with two servers on two shared pairs over two queue managers, out of
+    // syncpoint under implicit syncpoint, 1.9 MB records over zHPF: one queue manager logs for a
+    // requester alone. Priced as if every task streamed with company, a record's writes for each
+    // commit, the model was 11% slow.
+    let size = 1_925_544;
+    let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, 3, 2, 2, size);
+    sc.workload.implicit_syncpoint = true;
+    shared_over(&mut sc, 2, 8);
+    let label = "3 requesters with 2 servers on 2 shared pairs over 2 QMs, implicit, 1.9 MB";
+    rates_agree_on_long_path(label, &mut sc, size, (LogIoMode::Zhpf, 1, 4), 8, 0.07);
+}
+
+#[test]
 fn batches_on_four_shared_queues_over_three_queue_managers_meet_half_the_other_convoys() {
     // Batch tasks out of syncpoint on one queue more than queue managers. Counted at the even
     // share of the four convoys, 4/3 a log, the model was 6.9-8.7% fast in these; at half the
