@@ -1772,7 +1772,9 @@ enum PhaseBound {
     Own,
 }
 
-/// Whether a batch's tasks in syncpoint keep in step at `x_us` transactions per microsecond.
+/// Whether a batch's tasks in syncpoint keep in step at `x_us` transactions per microsecond;
+/// where a log has two tasks, `pair` ([`pair_on_log`], computed once by the caller) gives the
+/// share in step in place of the ratio's.
 ///
 /// A write that ends releases every commit it carried at once. Those tasks start their puts
 /// together, and where they share a lock they take turns call by call, and at the processors a
@@ -1821,7 +1823,7 @@ enum PhaseBound {
 /// manager 21 -> 18, over two 33 -> 33. Lock-bound groups taken apart too sent two of the
 /// consistency probe's (44 tasks on 2 queues at 461 B over FICON on three processors, 2% -> 9%
 /// fast) further and moved the families little either way.
-fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
+fn in_step(s: &Setup, x_us: f64, pair: Option<PairOnLog>) -> Option<InStep> {
     let tasks = s.n / s.qmgrs;
     if s.shape != Shape::Batch || !(s.persistent && s.req_in) || s.stream.is_some() || tasks <= 1.0 {
         return None;
@@ -1856,7 +1858,7 @@ fn in_step(s: &Setup, x_us: f64) -> Option<InStep> {
         return None;
     }
     let ratio = half_phase_us / write_us(half * s.log_bytes_txn).max(f64::MIN_POSITIVE);
-    let mut share = pair_on_log(s, x_us).map_or_else(|| ramp(ratio, IN_STEP_FROM_TO), |pair| pair.step_share);
+    let mut share = pair.map_or_else(|| ramp(ratio, IN_STEP_FROM_TO), |pair| pair.step_share);
     // A lock's turns finish a group together only with several puts a commit (see the doc).
     if half_bound == PhaseBound::Lock {
         share *= ramp(s.batch, LOCK_GROUP_PUTS_FROM_TO);
@@ -5348,7 +5350,8 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             };
             // Two tasks alone on a log take turns at it (see `pair_on_log`): the commit waits
             // out the alternation, not arrivals at random.
-            if let Some(pair) = pair_on_log(s, x_us) {
+            let pair = pair_on_log(s, x_us);
+            if let Some(pair) = pair {
                 let random_us = puts + cmits_us;
                 let alternating_us = pair.alternating_round_trip_us;
                 let round_trip_us = alternating_us + pair.random_weight * (random_us - alternating_us);
@@ -5359,7 +5362,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
             // Where the tasks move in step, the put phase and the commit are the group's; both
             // lines move towards them by the share of the time the tasks keep in step. The
             // group's cycle counts no load but its own, so it is taken only where it is longer.
-            if let Some(group) = in_step(s, x_us)
+            if let Some(group) = in_step(s, x_us, pair)
                 && group.round_trip_us > puts + cmits_us
             {
                 let to = |from: f64, target: f64| from + group.share * (target - from);
