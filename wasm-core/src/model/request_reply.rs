@@ -2586,8 +2586,9 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         // is the share of requests that wait, and the two are taken as independent. Counted
         // once, 54 requesters with 32 or 35 servers on 7 pairs at 62 KB over zHPF ran 15-17%
         // below the simulation (about 1,990 a second for any servers from 16 to 54; with 16-28
-        // the model still settles about 14% slow, its logger gathering 12 forces a write where
-        // the simulation's gathers 9.7).
+        // the model then settled 12-14% slow, its logger gathering 12 forces a write where the
+        // simulation's gathers 9.7, and is 3-5% slow since a logger that never idles carries
+        // no more a write than comes during one: see `commit::log_force_on`).
         let paced = (2.0 * m).min(chains + m);
         let both_waited = servers.requests_waiting().max(0.0).powi(2);
         convoys + both_waited * (paced - convoys).max(0.0)

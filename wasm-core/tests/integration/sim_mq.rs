@@ -1564,7 +1564,7 @@ fn an_implicit_put_alone_on_its_log_pays_the_commits_write_while_others_stream()
 
 #[test]
 fn a_logger_with_writes_of_forces_waiting_never_idles() {
-    // Request/reply out of syncpoint, many requesters on a few servers, messages of 26-69 KB:
+    // Request/reply out of syncpoint, many requesters on a few servers, messages of 26-62 KB:
     // the logger writes back to back, each write carrying what came during the one before. The
     // model's chains, coming back at random, gathered more a write than came during one (a
     // logger idle part of each cycle with two writes' worth of forces waiting) and were 10-14%
