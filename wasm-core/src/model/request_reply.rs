@@ -5024,6 +5024,7 @@ fn detail(s: &Setup, x: f64, timer: &mut crate::model::log::WriteTimer<'_>) -> O
                 rejoin_processors: s.rejoin_processors,
                 own_release_share: 1.0,
                 fixed_gap_us: s.force_async_gap_us,
+                gap_is_whole_cycle: !s.req_in && !s.srv_in && s.qmgrs <= 1.0,
             };
             // A write's commits that reach their locks together wait there before they force
             // again, which keeps them from the next write.
