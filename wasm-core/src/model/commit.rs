@@ -372,6 +372,8 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         })
     };
     let gap = if gap_us.is_finite() { gap_us.max(0.0) } else { f64::INFINITY };
+    // A closed loop: its chains come back `gap` after their release (see the waits below).
+    let closed = chains > 1.0 && gap.is_finite();
     // Aggregation already lets writes grow with the load; the headroom only steepens the wait as
     // the byte rate nears the log's ceiling, so that no throughput can exceed it. A closed loop
     // of many chains keeps the logger busy closer to its ceiling before its waits grow (the
@@ -411,7 +413,7 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     let background = background_share.clamp(0.0, 1.0);
     let sharpness = LOG_CEILING_SHARPNESS * (chains / LOG_CEILING_CHAINS).max(1.0);
     let headroom = |g: f64, cycle_us: f64| {
-        if gap_is_whole_cycle && top >= 2.0 && chains > 1.0 && gap.is_finite() && f * cycle_us * 1.0e-6 >= top {
+        if gap_is_whole_cycle && closed && top >= 2.0 && f * cycle_us * 1.0e-6 >= top {
             return 1.0;
         }
         let fill = if lock_handoffs || background > 0.0 { 1.0 } else { (g / top).clamp(1.0e-3, 1.0) };
@@ -435,7 +437,6 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
     // doc). A closed loop's force comes `gap` after the release, and if that is within the tail it
     // waits only the rest of the tail and its own write; otherwise it finds the next cycle
     // started. Random arrivals find a cycle, write and tail, in progress.
-    let closed = chains > 1.0 && gap.is_finite();
     // Chains that queue for a few processors come back from them one after another, not
     // independently (see the function's doc).
     let paced = !lock_handoffs && processors.is_finite() && closed && gap > 0.0;
@@ -551,10 +552,10 @@ pub fn log_force_on(timer: &mut WriteTimer<'_>, stream: &ForceStream) -> LogForc
         // One logger writes one write at a time: at most one a cycle, so a write carries at
         // least the forces that come in a cycle (see the function's doc). Convoys are left to
         // their own count.
-        let busy_floor = if lock_handoffs { 0.0 } else { f * (t + tail.max(0.0)) * 1.0e-6 };
+        let busy_count = f * (t + tail.max(0.0)) * 1.0e-6;
+        let busy_floor = if lock_handoffs { 0.0 } else { busy_count };
         let (next, slope) = if busy_floor > next { (busy_floor, 0.0) } else { (next, slope) };
         // Nor more, where the logger never idles (see the function's doc).
-        let busy_count = f * (t + tail.max(0.0)) * 1.0e-6;
         let never_idle =
             closed && f * wait * 1.0e-6 >= NEVER_IDLE_WRITES_IN_FLIGHT * g && busy_count >= NEVER_IDLE_FORCES_A_CYCLE;
         let (next, slope) = if never_idle && busy_count < next { (busy_count, 0.0) } else { (next, slope) };

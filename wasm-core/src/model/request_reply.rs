@@ -1824,10 +1824,7 @@ enum PhaseBound {
 /// consistency probe's (44 tasks on 2 queues at 461 B over FICON on three processors, 2% -> 9%
 /// fast) further and moved the families little either way.
 fn in_step(s: &Setup, x_us: f64, pair: Option<PairOnLog>) -> Option<InStep> {
-    let tasks = s.n / s.qmgrs;
-    if s.shape != Shape::Batch || !(s.persistent && s.req_in) || s.stream.is_some() || tasks <= 1.0 {
-        return None;
-    }
+    let tasks = batch_tasks_gathered_a_log(s).filter(|&tasks| tasks > 1.0)?;
     // Calls unstretched: the group's own turns at the processors are counted here.
     let (put_us, _, _) = s.call_times_us(1.0, x_us);
     let record = s.log_bytes_txn / s.batch;
@@ -1877,6 +1874,12 @@ fn in_step(s: &Setup, x_us: f64, pair: Option<PairOnLog>) -> Option<InStep> {
     let rest = tasks * s.log_bytes_txn - background.bytes;
     let round_trip_us = phase_us + background.tail_us + write_us(rest) + s.cmit_cpu;
     Some(InStep { share, put_phase_us: phase_us, lock_bound, round_trip_us })
+}
+
+/// A queue manager's batch tasks where their persistent units of work in syncpoint reach the log
+/// as gathered forces (not streamed records): the tasks [`in_step`] and [`pair_on_log`] judge.
+fn batch_tasks_gathered_a_log(s: &Setup) -> Option<f64> {
+    (s.shape == Shape::Batch && s.persistent && s.req_in && s.stream.is_none()).then(|| s.n / s.qmgrs)
 }
 
 /// Where `value` lies between `from` (0) and `to` (1), held to 0..1: the share a rule read off
@@ -1946,17 +1949,10 @@ struct PairOnLog {
 /// ([`PAIR_SHARES_ONE_PROCESSOR_FROM_TO`]; at 100 B, overrunning in 70% of cycles, 3,384 a second
 /// simulated, 3,258 at random).
 fn pair_on_log(s: &Setup, x_us: f64) -> Option<PairOnLog> {
-    let tasks = s.n / s.qmgrs;
+    let tasks = batch_tasks_gathered_a_log(s)?;
     let record = s.log_bytes_txn;
     let threshold = LOG_WRITE_THRESHOLD_BYTES;
-    if s.shape != Shape::Batch
-        || !(s.persistent && s.req_in)
-        || s.stream.is_some()
-        || tasks != 2.0
-        || s.openers_req / s.qmgrs > 1.0
-        || record >= threshold
-        || s.batch < 1.0
-    {
+    if tasks != 2.0 || s.openers_req / s.qmgrs > 1.0 || record >= threshold || s.batch < 1.0 {
         return None;
     }
     let (put_us, _, _) = s.call_times_us(1.0, x_us);
