@@ -349,6 +349,29 @@ fn requesters_added_to_convoys_of_large_records_never_slow_them_down() {
 }
 
 #[test]
+fn a_lone_shared_pair_goes_no_faster_as_its_records_outgrow_the_log_buffers() {
+    // Under implicit syncpoint over three queue managers a drained log lowers the usable
+    // ceiling past the buffers' 4,096,000 bytes; the puts' waits for room once vanished at loads
+    // past it, and the pair came out a third faster at 4.1 MB than at 4.0.
+    let sizes = [3_800_000u32, 4_000_000, 4_096_000, 4_200_000, 4_300_000, 4_500_000, 5_000_000];
+    let rates: Vec<f64> = sizes
+        .iter()
+        .map(|&size| {
+            rate(json!({
+                "system": {"lpar_cpus": 3},
+                "workload": {
+                    "kind": "request_reply", "persistence": "persistent", "syncpoint": "out_of_syncpoint",
+                    "implicit_syncpoint": true, "requesters": 11, "servers": 11, "queue_pairs": 1,
+                    "message_size_bytes": size, "queue_type": "shared", "queue_managers": 3,
+                },
+                "log": {"io_mode": "ficon", "copies": 1, "stripes": 3},
+            }))
+        })
+        .collect();
+    assert!(rates.windows(2).all(|w| w[1] <= w[0] * 1.001), "{rates:?}");
+}
+
+#[test]
 fn convoys_over_zhyperlink_break_up_gradually_as_messages_grow() {
     // A write's pages step with the message size, and the force wait with them; the convoys'
     // break-up window turns that into a step in throughput. The simulation moves 2% between
