@@ -782,9 +782,8 @@ fn symmetric_mva(whole: f64, stations: f64, demand_us: f64, delay_us: f64) -> [(
 /// convoys a log the simulation's logs idle less than that (over two queue managers 0.92-0.96
 /// at four pairs against 0.89, 0.98-0.99 at six): the next holder of a lock is the task that
 /// has waited longest, most likely one of a log less busy, which spreads the holders out. So the
-/// idle share fades from [`ROAMING_HOLDERS_FULL_TO_A_LOG`] convoys a log to
-/// [`ROAMING_HOLDERS_NONE_FROM_A_LOG`]. A lone pair is left out: its locks bind before the
-/// logs, and the model was within 5% there already.
+/// idle share fades over the convoys a log of [`ROAMING_HOLDERS_A_LOG_FROM_TO`]. A lone pair
+/// is left out: its locks bind before the logs, and the model was within 5% there already.
 ///
 /// The model's convoys already meet each other at a log by chance (`ROAMING_OFFLOADED_CONVOYS_MET`
 /// and the even share), which counts part of the same idleness in their force waits, so only
@@ -800,38 +799,38 @@ fn symmetric_mva(whole: f64, stations: f64, demand_us: f64, delay_us: f64) -> [(
 ///
 /// Under implicit syncpoint the puts hold no lock across their commits' forces, but a record
 /// that finds too little room in the log buffers (one of half their size or more) waits for it
-/// holding its queue's lock, for much of its write: the holders roam the same way. 63 requesters with a server each on shared pairs
-/// over two queue managers at 6.9 MB over zHPF, implicit syncpoint, ran their logs at 0.74,
-/// 0.87, 0.93 and 0.96 of what eight pairs reached on one to four pairs (priced: 0.86, 0.92
-/// and 0.95 from two), where the model had been 13% fast on two pairs (0.4% priced).
-fn roaming_holders_busy_share(convoys: f64, qmgrs: f64, record_bytes: f64, held: RoamingHeld) -> f64 {
+/// holding its queue's lock, for much of its write: the holders roam the same way. 63
+/// requesters with a server each on shared pairs over two queue managers at 6.9 MB over zHPF,
+/// implicit syncpoint, ran their logs at 0.74, 0.87, 0.93 and 0.96 of what eight pairs reached
+/// on one to four pairs (priced: 0.86, 0.92 and 0.95 from two), where the model had been 13%
+/// fast on two pairs (0.4% priced).
+fn roaming_holders_busy_share(pairs: f64, qmgrs: f64, record_bytes: f64, held: RoamingHeld) -> f64 {
     // Records from which a holder keeps its log writing (in part from half of that), and past
     // which it is left to the drained log.
     let (full_from_bytes, most_bytes) = match held {
         RoamingHeld::AcrossForces => (crate::model::log::MAX_WRITE_BYTES, LOG_OUTPUT_BUFFER_BYTES),
         RoamingHeld::WaitingForRoom => (LOG_OUTPUT_BUFFER_BYTES, f64::INFINITY),
     };
-    if qmgrs < 2.0 || convoys < 2.0 * ROAMING_HOLDERS_FROM_PAIRS || record_bytes <= 0.0 || record_bytes > most_bytes {
+    if qmgrs < 2.0 || pairs < ROAMING_HOLDERS_FROM_PAIRS || record_bytes <= 0.0 || record_bytes > most_bytes {
         return 1.0;
     }
-    let few = (ROAMING_HOLDERS_NONE_FROM_A_LOG - convoys / qmgrs)
-        / (ROAMING_HOLDERS_NONE_FROM_A_LOG - ROAMING_HOLDERS_FULL_TO_A_LOG);
-    let large = (record_bytes / full_from_bytes - ROAMING_HOLDERS_FROM_SHARE) / (1.0 - ROAMING_HOLDERS_FROM_SHARE);
+    // Each pair's two locks, the request queue's and the reply queue's.
+    let convoys = 2.0 * pairs;
+    let few = 1.0 - ramp(convoys / qmgrs, ROAMING_HOLDERS_A_LOG_FROM_TO);
+    let large = ramp(record_bytes / full_from_bytes, (ROAMING_HOLDERS_FROM_SHARE, 1.0));
     let idle = (qmgrs - 1.0) / (convoys + qmgrs - 1.0);
-    1.0 - ROAMING_HOLDERS_PRICED_SHARE * few.clamp(0.0, 1.0) * large.clamp(0.0, 1.0) * idle
+    1.0 - ROAMING_HOLDERS_PRICED_SHARE * few * large * idle
 }
 
 /// Pairs from which request/reply's roaming lock holders are priced
 /// (see [`roaming_holders_busy_share`]).
 const ROAMING_HOLDERS_FROM_PAIRS: f64 = 2.0;
-/// Convoys a log up to which the random holders' idle share is priced in full: read off the
-/// simulated grid of [`roaming_holders_busy_share`]; no report gives it.
-const ROAMING_HOLDERS_FULL_TO_A_LOG: f64 = 2.0;
-/// And from which it is not priced at all: read off the same grid (on the family of
-/// [`ROAMING_HOLDERS_PRICED_SHARE`], with records past the buffers priced too, 5, 7 and 9 left
-/// 56 beyond 10% each, beyond 5% 311, 308 and 308, 11, 18 and 41 cases further); no report
-/// gives it.
-const ROAMING_HOLDERS_NONE_FROM_A_LOG: f64 = 7.0;
+/// Convoys a log up to which the random holders' idle share is priced in full, and from which
+/// it is not priced at all: read off the simulated grid of [`roaming_holders_busy_share`] (the
+/// end on the family of [`ROAMING_HOLDERS_PRICED_SHARE`], with records past the buffers priced
+/// too: 5, 7 and 9 left 56 beyond 10% each, beyond 5% 311, 308 and 308, 11, 18 and 41 cases
+/// further); no report gives them.
+const ROAMING_HOLDERS_A_LOG_FROM_TO: (f64, f64) = (2.0, 7.0);
 /// Share of a write (puts that hold their locks across their forces) or of the log buffers
 /// (puts that wait for room) from which the random holders' idle share is priced, in part up to
 /// the whole.
@@ -3006,7 +3005,7 @@ fn setup(sc: &Scenario, servers: ServerRound, cf_busy: Option<f64>, past: PastTh
         None
     };
     let roaming_holders_share =
-        roaming_held.map_or(1.0, |held| roaming_holders_busy_share(2.0 * pairs, qmgrs, put_record, held));
+        roaming_held.map_or(1.0, |held| roaming_holders_busy_share(pairs, qmgrs, put_record, held));
     let puts_unheld = match shape {
         Shape::PutCommitGetCommit => !held_req,
         Shape::RequestReply => !held_req && !held_srv,

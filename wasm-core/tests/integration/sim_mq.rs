@@ -1654,11 +1654,7 @@ fn request_reply_convoys_roaming_over_queue_managers_leave_a_log_without_a_holde
         (64, 3, 3_000_000, (LogIoMode::Zhyperlink, 1, 1), 4, 2),
     ];
     for (requesters, pairs, size, path, cpus, qmgrs) in cases {
-        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, requesters, pairs, size);
-        shared_over(&mut sc, qmgrs, cpus);
-        let label =
-            format!("{requesters} requesters on {pairs} shared pairs over {qmgrs} QMs, {size} B over {:?}", path.0);
-        rates_agree_on_long_path(&label, &mut sc, size, path, cpus, 0.05);
+        roaming_pairs_agree((requesters, requesters), (pairs, qmgrs), false, size, path, cpus);
     }
 }
 
@@ -1674,15 +1670,30 @@ fn request_reply_puts_waiting_for_room_under_implicit_syncpoint_roam_as_convoys(
         (62, 62, 6_502_320, (LogIoMode::Zhpf, 1, 1), 2),
     ];
     for (requesters, servers, size, path, cpus) in cases {
-        let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, servers, 2, size);
-        sc.workload.implicit_syncpoint = true;
-        shared_over(&mut sc, 2, cpus);
-        let label = format!(
-            "{requesters} requesters, {servers} servers on 2 shared pairs, implicit, {size} B over {:?}",
-            path.0
-        );
-        rates_agree_on_long_path(&label, &mut sc, size, path, cpus, 0.05);
+        roaming_pairs_agree((requesters, servers), (2, 2), true, size, path, cpus);
     }
+}
+
+/// Persistent request/reply out of syncpoint, `requesters` and `servers` on `pairs` shared pairs
+/// over `qmgrs` queue managers of `cpus` processors, under implicit syncpoint or not, messages of
+/// `size` bytes over `path`: the run's rates within 5% of the model's over [`LONG_PLAN`].
+fn roaming_pairs_agree(
+    (requesters, servers): (u32, u32),
+    (pairs, qmgrs): (u32, u32),
+    implicit: bool,
+    size: u32,
+    path: (LogIoMode, u32, u32),
+    cpus: u32,
+) {
+    let mut sc = request_reply_with_servers(SyncpointMode::OutOfSyncpoint, requesters, servers, pairs, size);
+    sc.workload.implicit_syncpoint = implicit;
+    shared_over(&mut sc, qmgrs, cpus);
+    let label = format!(
+        "{requesters} requesters, {servers} servers on {pairs} shared pairs over {qmgrs} QMs (implicit {implicit}), \
+         {size} B over {:?}",
+        path.0
+    );
+    rates_agree_on_long_path(&label, &mut sc, size, path, cpus, 0.05);
 }
 
 #[test]
